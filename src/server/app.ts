@@ -1,0 +1,134 @@
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import type { Config } from './config.js';
+import { openDatabase, type Db } from './db/database.js';
+import { AppError } from './errors.js';
+import { apiNotFound, registerErrorHandling } from './http/error-handler.js';
+import { redactedLogPaths, registerRequestLog } from './http/request-log.js';
+import { registerWeb, type WebBuild } from './http/web.js';
+import { healthRoutes } from './modules/health/routes.js';
+
+export interface AppOptions {
+  /** An open database; by default the app opens the configured one and closes it on close. */
+  db?: Db;
+  /** The built web app to serve; without it the server answers the API only. */
+  web?: WebBuild;
+  /** Pino options or false; by default JSON lines at the configured level. */
+  logger?: boolean | { level: string; stream?: NodeJS.WritableStream };
+}
+
+export type App = FastifyInstance & { db: Db };
+
+/** Builds the whole HTTP application. Production and tests call this same function. */
+export async function buildApp(config: Config, options: AppOptions = {}): Promise<App> {
+  const db = options.db ?? openDatabase(config.database);
+  const loggerOptions = options.logger ?? { level: config.logLevel };
+  const app = Fastify({
+    logger:
+      loggerOptions === false || loggerOptions === true
+        ? loggerOptions
+        : { ...loggerOptions, redact: { paths: redactedLogPaths, censor: '[redacted]' } },
+    // registerRequestLog writes one line per request instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
+    trustProxy: config.trustProxy,
+    bodyLimit: config.bodyLimitBytes,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<ZodTypeProvider>();
+
+  // The API speaks JSON only; a text/plain body (a "simple" cross-site request) gets 415.
+  app.removeContentTypeParser('text/plain');
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('db', db);
+  if (!options.db) app.addHook('onClose', () => db.close());
+
+  registerErrorHandling(app);
+  registerRequestLog(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        frameSrc: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        manifestSrc: ["'self'"],
+        ...(config.env === 'production' ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    hsts:
+      config.env === 'production'
+        ? { maxAge: 31_536_000, includeSubDomains: true, preload: false }
+        : false,
+    crossOriginEmbedderPolicy: false,
+    frameguard: { action: 'deny' },
+  });
+  await app.register(compress, { threshold: 1024 });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: `${config.productName} API`, version: '1.0.0' },
+      servers: [{ url: config.publicUrl }],
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  await app.register(healthRoutes, { db });
+
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2_000 })
+    : undefined;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+
+  await app.register(
+    async (api) => {
+      await api.register(rateLimit, {
+        max: 300,
+        timeWindow: '1 minute',
+        ...(redis ? { redis, nameSpace: 'lexwise-rl:' } : {}),
+        errorResponseBuilder: (_request, context) =>
+          new AppError(
+            429,
+            'request.rate_limited',
+            `Too many requests. Please wait ${context.after} and try again.`,
+            undefined,
+            { 'retry-after': String(Math.ceil(context.ttl / 1000)) },
+          ),
+      });
+      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+    },
+    { prefix: '/api' },
+  );
+
+  const web = options.web ? await registerWeb(app, options.web) : undefined;
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    if (path === '/api' || path.startsWith('/api/') || !web || request.method !== 'GET') {
+      return reply.status(404).send(apiNotFound(request.method, path));
+    }
+    return web.servePage(request, reply);
+  });
+
+  return app as unknown as App;
+}

@@ -1,0 +1,74 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const dirs: string[] = [];
+function tempDir() {
+  const dir = mkdtempSync(path.join(tmpdir(), 'lexwise-config-'));
+  dirs.push(dir);
+  return dir;
+}
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function configError(env: Record<string, string>): string {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error('expected a configuration error');
+}
+
+describe('loadConfig', () => {
+  it('runs with nothing configured: SQLite under DATA_DIR, port 3000, the product name', () => {
+    const dataDir = tempDir();
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config.port).toBe(3000);
+    expect(config.productName).toBe('Lexwise');
+    expect(config.database).toEqual({
+      kind: 'sqlite',
+      file: path.join(dataDir, 'lexwise.sqlite'),
+    });
+    expect(config.publicUrl).toBe('http://localhost:3000');
+  });
+
+  it('generates secrets on first run, keeps them 0600, and reuses them', () => {
+    const dataDir = tempDir();
+    const first = loadConfig({ DATA_DIR: dataDir });
+    const file = path.join(dataDir, 'secrets.json');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(first.secrets.jwt.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({ DATA_DIR: dataDir }).secrets.jwt).toBe(first.secrets.jwt);
+    expect(readFileSync(file, 'utf8')).toContain(first.secrets.jwt);
+  });
+
+  it('names the variable and what it expects when a value is malformed', () => {
+    expect(configError({ DATA_DIR: tempDir(), PORT: 'eighty' })).toMatch(/^PORT is invalid: /);
+    expect(configError({ DATA_DIR: tempDir(), DATABASE_URL: 'mysql://x' })).toBe(
+      'DATABASE_URL is invalid: expected a postgres:// or postgresql:// URL',
+    );
+    expect(configError({ DATA_DIR: tempDir(), NODE_ENV: 'staging' })).toMatch(
+      /^NODE_ENV is invalid: expected .*"development"/,
+    );
+    expect(configError({ DATA_DIR: tempDir(), JWT_SECRET: 'short' })).toBe(
+      'JWT_SECRET is invalid: expected at least 32 characters',
+    );
+  });
+
+  it('requires secrets from the environment in production and writes no secrets file', () => {
+    const dataDir = tempDir();
+    expect(configError({ DATA_DIR: dataDir, NODE_ENV: 'production' })).toBe(
+      'JWT_SECRET is required in production: at least 32 random characters',
+    );
+    expect(() => statSync(path.join(dataDir, 'secrets.json'))).toThrow();
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ DATA_DIR: tempDir(), PORT: '' }).port).toBe(3000);
+  });
+});

@@ -1,0 +1,136 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { defaultProductName } from '../shared/site.js';
+
+/** A configuration value that is missing or malformed; start-up prints its one-line message. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const secret = z.string().min(32, 'at least 32 characters');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production']).default('development'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'a postgres:// or postgresql:// URL')
+    .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'a redis:// or rediss:// URL')
+    .optional(),
+  PRODUCT_NAME: z.string().min(1).max(40).default(defaultProductName),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: booleanFlag.default(false),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(10_000_000)
+    .default(64 * 1024),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+  JWT_SECRET: secret.optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: 'development' | 'production';
+  host: string;
+  port: number;
+  publicUrl: string;
+  dataDir: string;
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  redisUrl: string | undefined;
+  productName: string;
+  logLevel: Env['LOG_LEVEL'];
+  trustProxy: boolean;
+  bodyLimitBytes: number;
+  shutdownGraceMs: number;
+  secrets: { jwt: string };
+}
+
+/** Secrets that may be generated on first run outside production, and their variables. */
+const generatedSecrets = { jwt: 'JWT_SECRET' } as const satisfies Record<
+  keyof Config['secrets'],
+  keyof Env
+>;
+
+function describeIssue(issue: z.core.$ZodIssue, env: Record<string, string | undefined>): string {
+  const name = String(issue.path[0] ?? 'configuration');
+  const given = env[name];
+  const expected = issue.message.replace(/^Invalid input: /, '');
+  return given === undefined
+    ? `${name} is required: ${expected}`
+    : `${name} is invalid: expected ${expected}`;
+}
+
+/**
+ * Reads the environment once. Throws ConfigError with one line naming the variable at fault.
+ * Outside production, missing secrets are generated and kept in DATA_DIR/secrets.json (0600).
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(describeIssue(parsed.error.issues[0]!, cleaned));
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const secrets = resolveSecrets(e, dataDir);
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    dataDir,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL }
+      : { kind: 'sqlite', file: path.join(dataDir, 'lexwise.sqlite') },
+    redisUrl: e.REDIS_URL,
+    productName: e.PRODUCT_NAME,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    secrets,
+  };
+}
+
+function resolveSecrets(e: Env, dataDir: string): Config['secrets'] {
+  const given = { jwt: e.JWT_SECRET };
+  const missing = (Object.keys(generatedSecrets) as (keyof Config['secrets'])[]).filter(
+    (key) => given[key] === undefined,
+  );
+  if (missing.length === 0) return given as Config['secrets'];
+  if (e.NODE_ENV === 'production') {
+    const name = generatedSecrets[missing[0]!];
+    throw new ConfigError(`${name} is required in production: at least 32 random characters`);
+  }
+  const stored = readOrCreateSecretsFile(dataDir);
+  return { jwt: given.jwt ?? stored.jwt };
+}
+
+function readOrCreateSecretsFile(dataDir: string): Config['secrets'] {
+  const file = path.join(dataDir, 'secrets.json');
+  if (existsSync(file)) {
+    const stored = z.object({ jwt: secret }).safeParse(JSON.parse(readFileSync(file, 'utf8')));
+    if (stored.success) return stored.data;
+    throw new ConfigError(`${file} is malformed: delete it to generate new secrets`);
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const created = { jwt: randomBytes(48).toString('base64url') };
+  writeFileSync(file, JSON.stringify(created, null, 2) + '\n', { mode: 0o600, flag: 'wx' });
+  chmodSync(file, 0o600);
+  return created;
+}

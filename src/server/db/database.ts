@@ -1,0 +1,70 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Config } from '../config.js';
+import type { Database } from './types.js';
+
+export type DatabaseKind = Config['database']['kind'];
+
+export interface Db {
+  kind: DatabaseKind;
+  kysely: Kysely<Database>;
+  /** Answers true when the database responds to a trivial query. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+// PostgreSQL returns timestamptz as Date and int8 as string by default; we want ISO strings
+// (the same as SQLite) and numbers (balances stay far below 2^53).
+pg.types.setTypeParser(pg.types.builtins.TIMESTAMPTZ, (value) => new Date(value).toISOString());
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+export function openDatabase(target: Config['database'], poolSize = 10): Db {
+  const kysely =
+    target.kind === 'sqlite'
+      ? new Kysely<Database>({ dialect: new SqliteDialect({ database: openSqlite(target.file) }) })
+      : new Kysely<Database>({
+          dialect: new PostgresDialect({
+            pool: new pg.Pool({
+              connectionString: target.url,
+              max: poolSize,
+              connectionTimeoutMillis: 5_000,
+            }),
+          }),
+        });
+  return {
+    kind: target.kind,
+    kysely,
+    async ping() {
+      try {
+        await sql`select 1`.execute(kysely);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    close: () => kysely.destroy(),
+  };
+}
+
+function openSqlite(file: string): SQLite.Database {
+  mkdirSync(path.dirname(file), { recursive: true });
+  const database = new SQLite(file);
+  database.pragma('journal_mode = WAL');
+  database.pragma('foreign_keys = ON');
+  database.pragma('busy_timeout = 5000');
+  database.pragma('synchronous = NORMAL');
+  return database;
+}
+
+/** A short, human explanation of why the database could not be opened or reached. */
+export function describeDatabaseError(target: Config['database'], error: unknown): string {
+  const reason = error instanceof Error ? error.message : String(error);
+  if (target.kind === 'sqlite')
+    return `cannot open the SQLite database at ${target.file}: ${reason}`;
+  const url = new URL(target.url);
+  url.password = url.password ? '***' : '';
+  return `cannot reach PostgreSQL at ${url.toString()}: ${reason}`;
+}

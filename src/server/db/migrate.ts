@@ -1,0 +1,40 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { Db, DatabaseKind } from './database.js';
+import { usersMigration } from './migrations/2026-11-22-01-users.js';
+
+/**
+ * Every migration, in order. Names sort by date; each module adds its own file and one line here.
+ * The same list runs on SQLite and PostgreSQL; a migration asks `columnTypes(kind)` where they differ.
+ */
+const migrations: Record<string, (kind: DatabaseKind) => Migration> = {
+  '2026-11-22-01-users': usersMigration,
+};
+
+class ListedMigrations implements MigrationProvider {
+  constructor(private readonly kind: DatabaseKind) {}
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return Object.fromEntries(
+      Object.entries(migrations).map(([name, make]) => [name, make(this.kind)]),
+    );
+  }
+}
+
+export class MigrationError extends Error {
+  override name = 'MigrationError';
+}
+
+/** Brings the schema up to date. Throws MigrationError naming the migration that failed. */
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const migrator = new Migrator({ db: db.kysely, provider: new ListedMigrations(db.kind) });
+  const { error, results = [] } = await migrator.migrateToLatest();
+  const failed = results.find((result) => result.status === 'Error');
+  if (error && failed) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new MigrationError(`migration ${failed.migrationName} failed: ${reason}`);
+  }
+  // Anything else (the database cannot be reached or opened) is for the caller to describe.
+  if (error) throw error;
+  return results.filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+export const migrationNames = Object.keys(migrations);

@@ -1,0 +1,50 @@
+import { Link } from 'react-router';
+import { site } from '../../site';
+import { Logo } from './logo';
+
+export function Footer() {
+  const year = new Date().getFullYear();
+  return (
+    <footer className="site-footer">
+      <div className="container">
+        <div className="row gy-4">
+          <div className="col-12 col-md-6 col-lg-5">
+            <Link className="footer-brand" to="/">
+              <Logo size={36} />
+              <span>{site.productName}</span>
+            </Link>
+            <p className="footer-tagline">
+              Clear legal information, fast, from an AI assistant backed by reliable and experienced
+              lawyers.
+            </p>
+          </div>
+          <nav className="col-6 col-md-3 col-lg-2" aria-label="Account">
+            <h2 className="footer-heading">Account</h2>
+            <ul className="list-unstyled footer-links">
+              <li>
+                <Link to="/login">Sign in</Link>
+              </li>
+              <li>
+                <Link to="/signup">Register</Link>
+              </li>
+            </ul>
+          </nav>
+          <nav className="col-6 col-md-3 col-lg-2" aria-label="Company">
+            <h2 className="footer-heading">Company</h2>
+            <ul className="list-unstyled footer-links">
+              <li>
+                <Link to="/contact">Contact</Link>
+              </li>
+            </ul>
+          </nav>
+        </div>
+        <p className="footer-copyright">
+          <span suppressHydrationWarning>
+            © {year} {site.productName}.
+          </span>{' '}
+          All rights reserved. {site.productName} gives legal information, not legal advice.
+        </p>
+      </div>
+    </footer>
+  );
+}

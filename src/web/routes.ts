@@ -1,0 +1,39 @@
+import { normalizePath } from '../shared/site';
+import { lazyPage, type LazyPage } from './lazy-page';
+
+export interface PageRoute extends LazyPage {
+  path: string;
+  /** The document title, without the product name. */
+  title: string;
+  description: string;
+  /** Written to static HTML at build time. */
+  prerender: boolean;
+  /** Kept out of search engines (account pages, the chat). */
+  noindex?: boolean;
+}
+
+/** Every page of the web app. The server learns this list from the build (dist/pages/routes.json). */
+export const routes: PageRoute[] = [
+  {
+    path: '/',
+    title: 'Legal answers from reliable and experienced lawyers',
+    description:
+      'Ask a legal question and get clear legal information in minutes from an AI assistant, backed by a firm of experienced lawyers.',
+    prerender: true,
+    ...lazyPage(() => import('./pages/home-page')),
+  },
+];
+
+export const notFoundRoute: PageRoute = {
+  path: '/404',
+  title: 'Page not found',
+  description: 'The page you were looking for is not here.',
+  prerender: true,
+  noindex: true,
+  ...lazyPage(() => import('./pages/not-found-page')),
+};
+
+export function findRoute(pathname: string): PageRoute {
+  const clean = normalizePath(pathname);
+  return routes.find((route) => route.path === clean) ?? notFoundRoute;
+}

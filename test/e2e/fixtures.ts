@@ -1,0 +1,48 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+
+export { expect };
+
+export const viewports = {
+  phone: { width: 375, height: 800 },
+  desktop: { width: 1280, height: 900 },
+} as const;
+
+/**
+ * Every test fails if the page logs an error (a hydration mismatch, a CSP violation, an
+ * uncaught exception) unless the test declares it with `allowConsoleErrors`.
+ */
+export const test = base.extend<{ allowConsoleErrors: RegExp[]; pageErrors: string[] }>({
+  allowConsoleErrors: [[], { option: true }],
+  pageErrors: [
+    async ({ page, allowConsoleErrors }, use) => {
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() !== 'error') return;
+        const text = message.text();
+        if (!allowConsoleErrors.some((pattern) => pattern.test(text))) errors.push(text);
+      });
+      page.on('pageerror', (error) => errors.push(error.message));
+      await use(errors);
+      expect(errors, 'errors logged by the page').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+/** Runs axe-core (WCAG 2.x A and AA) on the page and expects no violations. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze();
+  const summary = results.violations.map(
+    (violation) =>
+      `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+  );
+  expect(summary, 'axe-core violations').toEqual([]);
+}
+
+/** Saves a full-page screenshot under test-results/screenshots for people to look at. */
+export async function saveScreenshot(page: Page, name: string) {
+  await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
+}

@@ -1,0 +1,88 @@
+import { expect, expectAccessible, saveScreenshot, test, viewports } from './fixtures';
+
+const headline = /reliable and experienced lawyers/i;
+
+test.describe('home page', () => {
+  for (const [name, viewport] of Object.entries(viewports)) {
+    test(`shows the headline and passes axe-core at ${viewport.width} px`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await page.goto('/');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(headline);
+      await expect(page.getByRole('link', { name: 'Get Started Free' })).toHaveAttribute(
+        'href',
+        '/login',
+      );
+      await expectAccessible(page);
+      await saveScreenshot(page, `home-${name}`);
+    });
+  }
+
+  test('is prerendered: the headline is in the HTML before any script runs', async ({
+    request,
+  }) => {
+    const response = await request.get('/');
+    expect(response.status()).toBe(200);
+    expect(response.headers()['cache-control']).toBe('no-cache');
+    const html = await response.text();
+    expect(html).toMatch(headline);
+    expect(html).toContain('<title>Legal answers from reliable and experienced lawyers | Lexwise');
+  });
+});
+
+test.describe('navbar', () => {
+  test('collapses below 992 px into a toggle that works by keyboard', async ({ page }) => {
+    await page.setViewportSize(viewports.phone);
+    await page.goto('/');
+    const toggle = page.getByRole('button', { name: 'Open menu' });
+    const pricing = page.getByRole('navigation', { name: 'Main' }).getByRole('link', {
+      name: 'Pricing',
+    });
+    await expect(toggle).toBeVisible();
+    await expect(pricing).toBeHidden();
+
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    const close = page.getByRole('button', { name: 'Close menu' });
+    await expect(close).toHaveAttribute('aria-expanded', 'true');
+    await expect(pricing).toBeVisible();
+    await saveScreenshot(page, 'navbar-open-phone');
+
+    await page.keyboard.press('Escape');
+    await expect(pricing).toBeHidden();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('shows its links without a toggle from 992 px', async ({ page }) => {
+    await page.setViewportSize({ width: 992, height: 800 });
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('button', { name: 'Open menu' })).toBeHidden();
+    for (const name of ['Home', 'Pricing', 'Contact', 'Login']) {
+      await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
+    }
+  });
+
+  test('takes its scrolled style once the page is scrolled at all', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 500 });
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav).not.toHaveClass(/is-scrolled/);
+    await page.mouse.wheel(0, 1);
+    await expect(nav).toHaveClass(/is-scrolled/);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(nav).not.toHaveClass(/is-scrolled/);
+  });
+});
+
+test.describe('unknown pages', () => {
+  test.use({ allowConsoleErrors: [/the server responded with a status of 404/] });
+  test('answer 404 with a helpful page', async ({ page }) => {
+    const response = await page.goto('/no-such-page');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('We couldn’t find that page');
+    await expect(page.getByText('/no-such-page')).toBeVisible();
+    await page.getByRole('link', { name: 'Go to the home page' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(headline);
+  });
+});

@@ -1,14 +1,17 @@
 import { defineConfig } from '@playwright/test';
-import { chromiumPath, chromiumArgs } from './test/e2e/chromium';
+import { chromiumArgs, chromiumPath } from './test/e2e/chromium';
+import { e2ePorts } from './test/e2e/ports';
 
-const appPort = Number(process.env.E2E_PORT || 3210);
-export const baseURL = `http://127.0.0.1:${appPort}`;
+const buildDir = process.env.BUILD_DIR || 'dist';
+const ports = e2ePorts();
+const baseURL = `http://127.0.0.1:${ports.app}`;
+const dataDir = `.e2e-data-${ports.app}`;
 
 /** End-to-end tests: the built app, a real Chromium, and fakes for what lies outside. */
 export default defineConfig({
   testDir: 'test/e2e',
   globalSetup: './test/e2e/global-setup.ts',
-  outputDir: 'test-results/e2e',
+  outputDir: `test-results/e2e-${ports.app}`,
   fullyParallel: true,
   workers: 2,
   forbidOnly: true,
@@ -23,16 +26,24 @@ export default defineConfig({
   },
   webServer: [
     {
-      command: 'rm -rf .e2e-data && node dist/server/main.js',
+      command: `node --import tsx test/fakes/smtp-server.ts ${ports.smtp} ${ports.mailbox}`,
+      url: `http://127.0.0.1:${ports.mailbox}/healthz`,
+      reuseExistingServer: false,
+      timeout: 20_000,
+    },
+    {
+      command: `rm -rf ${dataDir} && node ${buildDir}/server/main.js`,
       url: `${baseURL}/readyz`,
       reuseExistingServer: false,
       timeout: 30_000,
       env: {
-        PORT: String(appPort),
+        PORT: String(ports.app),
         HOST: '127.0.0.1',
         PUBLIC_URL: baseURL,
-        DATA_DIR: '.e2e-data',
+        DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',
+        SMTP_URL: `smtp://127.0.0.1:${ports.smtp}`,
+        MAIL_FROM: 'Lexwise <no-reply@lexwise.test>',
       },
     },
   ],

@@ -1,20 +1,17 @@
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { readPublicSiteConfig } from './src/shared/site';
 
-const productName = process.env.PRODUCT_NAME || 'Lexwise';
-const publicUrl = (
-  process.env.PUBLIC_URL || `http://localhost:${process.env.PORT || 3000}`
-).replace(/\/+$/, '');
+/** Where builds go; BUILD_DIR lets two builds of one checkout stay apart. */
+const buildDir = path.resolve(process.env.BUILD_DIR || 'dist');
 
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
   publicDir: '../../public',
   plugins: [react()],
   // Public settings are baked in at build time (docs/decisions/0003-public-settings-at-build.md).
-  define: {
-    __PRODUCT_NAME__: JSON.stringify(productName),
-    __PUBLIC_URL__: JSON.stringify(publicUrl),
-  },
+  define: { __SITE__: JSON.stringify(readPublicSiteConfig(process.env)) },
   css: {
     preprocessorOptions: {
       scss: {
@@ -25,12 +22,12 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
   build: isSsrBuild
     ? {
-        outDir: '../../dist/ssr',
+        outDir: path.join(buildDir, 'ssr'),
         emptyOutDir: true,
         rollupOptions: { input: 'src/web/entry-server.tsx' },
       }
     : {
-        outDir: '../../dist/client',
+        outDir: path.join(buildDir, 'client'),
         emptyOutDir: true,
         assetsInlineLimit: 0,
       },

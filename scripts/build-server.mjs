@@ -1,9 +1,10 @@
-// Bundles the server's own code into dist/server; npm packages stay external.
+// Bundles the server's own code into $BUILD_DIR/server (default dist/server); npm packages stay external.
+import path from 'node:path';
 import { build } from 'esbuild';
 
 await build({
   entryPoints: ['src/server/main.ts', 'src/server/prerender.ts'],
-  outdir: 'dist/server',
+  outdir: path.join(process.env.BUILD_DIR || 'dist', 'server'),
   bundle: true,
   platform: 'node',
   target: 'node20',

@@ -14,9 +14,11 @@ import type { Config } from './config.js';
 import { openDatabase, type Db } from './db/database.js';
 import { AppError } from './errors.js';
 import { apiNotFound, registerErrorHandling } from './http/error-handler.js';
+import { createRateLimiter, type RateLimiter } from './http/rate-limiter.js';
 import { redactedLogPaths, registerRequestLog } from './http/request-log.js';
 import { registerWeb, type WebBuild } from './http/web.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { createMailer, type Mailer } from './modules/mail/mailer.js';
 
 export interface AppOptions {
   /** An open database; by default the app opens the configured one and closes it on close. */
@@ -27,7 +29,17 @@ export interface AppOptions {
   logger?: boolean | { level: string; stream?: NodeJS.WritableStream };
 }
 
-export type App = FastifyInstance & { db: Db };
+declare module 'fastify' {
+  /** What every module may use, decorated once by buildApp. */
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    mailer: Mailer;
+    rateLimiter: RateLimiter;
+  }
+}
+
+export type App = FastifyInstance;
 
 /** Builds the whole HTTP application. Production and tests call this same function. */
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<App> {
@@ -50,8 +62,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
   app.decorate('db', db);
   if (!options.db) app.addHook('onClose', () => db.close());
+  const mailer = createMailer(config.mail, app.log);
+  app.decorate('mailer', mailer);
+  app.addHook('onClose', async () => mailer.close());
 
   registerErrorHandling(app);
   registerRequestLog(app);
@@ -85,8 +101,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(compress, { threshold: 1024 });
   await app.register(swagger, {
     openapi: {
-      info: { title: `${config.productName} API`, version: '1.0.0' },
-      servers: [{ url: config.publicUrl }],
+      info: { title: `${config.site.productName} API`, version: '1.0.0' },
+      servers: [{ url: config.site.publicUrl }],
       components: {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       },
@@ -100,6 +116,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2_000 })
     : undefined;
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  app.decorate('rateLimiter', createRateLimiter(redis));
 
   await app.register(
     async (api) => {
@@ -117,6 +134,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
           ),
       });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+      // Each module registers its routes below, under its own prefix.
     },
     { prefix: '/api' },
   );
@@ -130,5 +148,5 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     return web.servePage(request, reply);
   });
 
-  return app as unknown as App;
+  return app;
 }

@@ -29,12 +29,12 @@ describe('loadConfig', () => {
     const dataDir = tempDir();
     const config = loadConfig({ DATA_DIR: dataDir });
     expect(config.port).toBe(3000);
-    expect(config.productName).toBe('Lexwise');
+    expect(config.site.productName).toBe('Lexwise');
     expect(config.database).toEqual({
       kind: 'sqlite',
       file: path.join(dataDir, 'lexwise.sqlite'),
     });
-    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.site.publicUrl).toBe('http://localhost:3000');
   });
 
   it('generates secrets on first run, keeps them 0600, and reuses them', () => {

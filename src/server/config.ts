@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { defaultProductName } from '../shared/site.js';
+import { publicSiteSchema, readPublicSiteConfig, type PublicSiteConfig } from '../shared/site.js';
 
 /** A configuration value that is missing or malformed; start-up prints its one-line message. */
 export class ConfigError extends Error {
@@ -15,11 +15,9 @@ const booleanFlag = z
 
 const secret = z.string().min(32, 'at least 32 characters');
 
-const envSchema = z.object({
+const envSchema = publicSiteSchema.extend({
   NODE_ENV: z.enum(['development', 'production']).default('development'),
   HOST: z.string().min(1).default('0.0.0.0'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .string()
@@ -29,7 +27,6 @@ const envSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'a redis:// or rediss:// URL')
     .optional(),
-  PRODUCT_NAME: z.string().min(1).max(40).default(defaultProductName),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: booleanFlag.default(false),
   BODY_LIMIT_BYTES: z.coerce
@@ -40,6 +37,13 @@ const envSchema = z.object({
     .default(64 * 1024),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
   JWT_SECRET: secret.optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).optional(),
+  /** In production, mail written to the outbox instead of sent must be chosen explicitly. */
+  MAIL_OUTBOX: booleanFlag.default(false),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -48,16 +52,19 @@ export interface Config {
   env: 'development' | 'production';
   host: string;
   port: number;
-  publicUrl: string;
+  /** Public settings shared with the web app: product name, public URL, contact, social links. */
+  site: PublicSiteConfig;
   dataDir: string;
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
   redisUrl: string | undefined;
-  productName: string;
   logLevel: Env['LOG_LEVEL'];
   trustProxy: boolean;
   bodyLimitBytes: number;
   shutdownGraceMs: number;
   secrets: { jwt: string };
+  mail:
+    | { transport: 'smtp'; url: string; from: string }
+    | { transport: 'outbox'; dir: string; from: string };
 }
 
 /** Secrets that may be generated on first run outside production, and their variables. */
@@ -88,22 +95,32 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
   const secrets = resolveSecrets(e, dataDir);
+  const site = readPublicSiteConfig(cleaned);
+  const from =
+    e.MAIL_FROM ?? `"${site.productName}" <no-reply@${new URL(site.publicUrl).hostname}>`;
+  if (!e.SMTP_URL && e.NODE_ENV === 'production' && !e.MAIL_OUTBOX) {
+    throw new ConfigError(
+      'SMTP_URL is required in production: an smtp:// or smtps:// URL (or MAIL_OUTBOX=true to keep mail in DATA_DIR/outbox)',
+    );
+  }
   return {
     env: e.NODE_ENV,
     host: e.HOST,
     port: e.PORT,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    site,
     dataDir,
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL }
       : { kind: 'sqlite', file: path.join(dataDir, 'lexwise.sqlite') },
     redisUrl: e.REDIS_URL,
-    productName: e.PRODUCT_NAME,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     secrets,
+    mail: e.SMTP_URL
+      ? { transport: 'smtp', url: e.SMTP_URL, from }
+      : { transport: 'outbox', dir: path.join(dataDir, 'outbox'), from },
   };
 }
 

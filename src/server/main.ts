@@ -35,8 +35,8 @@ async function main() {
 
   await app.listen({ host: config.host, port: config.port });
   app.log.info(
-    { url: config.publicUrl, database: db.kind, readyMs: Math.round(performance.now()) },
-    `ready in ${Math.round(performance.now())} ms at ${config.publicUrl}`,
+    { url: config.site.publicUrl, database: db.kind, readyMs: Math.round(performance.now()) },
+    `ready in ${Math.round(performance.now())} ms at ${config.site.publicUrl}`,
   );
 
   let closing = false;

@@ -1,2 +1,1 @@
-declare const __PRODUCT_NAME__: string;
-declare const __PUBLIC_URL__: string;
+declare const __SITE__: import('../shared/site').PublicSiteConfig;

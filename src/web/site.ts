@@ -1,7 +1,4 @@
 import type { PublicSiteConfig } from '../shared/site';
 
 /** Public settings, fixed when the web app was built. */
-export const site: PublicSiteConfig = {
-  productName: __PRODUCT_NAME__,
-  publicUrl: __PUBLIC_URL__,
-};
+export const site: PublicSiteConfig = __SITE__;

@@ -1,0 +1,132 @@
+import { z } from 'zod';
+
+/**
+ * The accounts API contract, shared by the server's routes and the web app's calls.
+ * Messages follow the product spec's wording (minimum length raised to 8, see ARCHITECTURE §6).
+ */
+export const passwordLength = { min: 8, max: 128 } as const;
+export const authMessages = {
+  invalidEmail: 'Invalid email address.',
+  passwordEmpty: 'Password cannot be empty.',
+  passwordTooShort: `Password should be at least ${passwordLength.min} characters`,
+  passwordTooLong: `Password should be at most ${passwordLength.max} characters`,
+  passwordCommon: 'This password is too common. Please choose a less guessable one.',
+  passwordsDoNotMatch: 'Passwords do not match',
+  incorrectCredentials: 'Incorrect email or password.',
+  emailNotVerified: 'Email not verified. Please verify your email before signing in.',
+  emailInUse: 'Email already in use.',
+  resetEmptyEmail: 'Please enter a valid email address.',
+  resetSent: 'Password reset email sent! Please check your inbox.',
+  resetFailed: 'Failed to send reset email. Please try again.',
+  verificationSent: 'Verification email sent! Please check your inbox to verify your email.',
+  linkInvalid: 'This link is invalid or has expired. Please request a new one.',
+} as const;
+
+/** The spec's email pattern: non-space, @, non-space, a dot, non-space. */
+export const emailPattern = /^\S+@\S+\.\S+$/;
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .max(254, authMessages.invalidEmail)
+  .regex(emailPattern, authMessages.invalidEmail)
+  .transform((email) => email.toLowerCase());
+
+export const newPasswordSchema = z
+  .string()
+  .min(passwordLength.min, authMessages.passwordTooShort)
+  .max(passwordLength.max, authMessages.passwordTooLong);
+
+export const registerRequestSchema = z.object({ email: emailSchema, password: newPasswordSchema });
+export const loginRequestSchema = z.object({
+  email: emailSchema,
+  password: z.string().min(1, authMessages.passwordEmpty).max(1024),
+});
+export const emailOnlyRequestSchema = z.object({ email: emailSchema });
+/** A token from an emailed link (verify email, reset password). */
+export const emailTokenSchema = z.string().min(20).max(200);
+export const verifyEmailRequestSchema = z.object({ token: emailTokenSchema });
+export const resetPasswordRequestSchema = z.object({
+  token: emailTokenSchema,
+  password: newPasswordSchema,
+});
+
+export const jurisdictionSchema = z.object({
+  /** ISO 3166-1 alpha-2, e.g. "US". */
+  country: z
+    .string()
+    .regex(/^[A-Z]{2}$/)
+    .nullable(),
+  /** ISO 3166-2 subdivision code without the country, e.g. "CA" for California. */
+  region: z
+    .string()
+    .regex(/^[A-Z0-9]{1,3}$/)
+    .nullable(),
+});
+
+export const userSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  emailVerified: z.boolean(),
+  givenName: z.string().nullable(),
+  familyName: z.string().nullable(),
+  /** Display name: given and family name, else the part of the email before @. */
+  name: z.string(),
+  picture: z.string().nullable(),
+  jurisdiction: jurisdictionSchema,
+  hasPassword: z.boolean(),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+/** Answer to login, refresh, email verification and social sign-in. */
+export const sessionResponseSchema = z.object({
+  accessToken: z.string(),
+  /** Seconds until the access token expires. */
+  expiresIn: z.number().int().positive(),
+  user: userSchema,
+});
+export type SessionResponse = z.infer<typeof sessionResponseSchema>;
+
+/** Answer to requests whose result is a message for the person (register, forgot, resend). */
+export const messageResponseSchema = z.object({ message: z.string() });
+
+export const updateProfileRequestSchema = z
+  .object({
+    givenName: z.string().trim().max(80).nullable(),
+    familyName: z.string().trim().max(80).nullable(),
+    picture: z
+      .url({ protocol: /^https$/ })
+      .max(1000)
+      .nullable(),
+    jurisdiction: jurisdictionSchema,
+  })
+  .partial();
+
+export const changePasswordRequestSchema = z.object({
+  /** Required when the account has a password; social-only accounts set their first one. */
+  currentPassword: z.string().max(1024).optional(),
+  newPassword: newPasswordSchema,
+});
+
+/** Deleting an account is confirmed by typing its email. */
+export const deleteAccountRequestSchema = z.object({ confirmEmail: z.string().trim().max(254) });
+
+export const oauthProviders = ['google', 'facebook'] as const;
+export type OAuthProvider = (typeof oauthProviders)[number];
+export const providersResponseSchema = z.object({ google: z.boolean(), facebook: z.boolean() });
+
+export const authErrorCodes = [
+  'auth.invalid_credentials',
+  'auth.email_not_verified',
+  'auth.email_in_use',
+  'auth.password_common',
+  'auth.password_incorrect',
+  'auth.link_invalid',
+  'auth.unauthenticated',
+  'auth.session_expired',
+  'auth.provider_unavailable',
+  'auth.provider_failed',
+  'auth.provider_email_unverified',
+  'account.confirmation_mismatch',
+] as const;

@@ -1,0 +1,8 @@
+/**
+ * The ports one end-to-end run uses, all derived from E2E_PORT (default 3210) so that two runs
+ * on one machine (each with its own BUILD_DIR) stay apart.
+ */
+export function e2ePorts() {
+  const app = Number(process.env.E2E_PORT || 3210);
+  return { app, smtp: app + 1, mailbox: app + 2, oidc: app + 3 };
+}

@@ -136,7 +136,7 @@ describe('HTTP app', () => {
   });
 
   it('sends HSTS in production', async () => {
-    await start({ NODE_ENV: 'production' });
+    await start({ NODE_ENV: 'production', MAIL_OUTBOX: 'true' });
     const { headers } = await app.inject('/healthz');
     expect(headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
   });

@@ -1,5 +1,5 @@
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
+import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
@@ -16,7 +16,9 @@ import { AppError } from './errors.js';
 import { apiNotFound, registerErrorHandling } from './http/error-handler.js';
 import { createRateLimiter, type RateLimiter } from './http/rate-limiter.js';
 import { redactedLogPaths, registerRequestLog } from './http/request-log.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWeb, type WebBuild } from './http/web.js';
+import { registerAuthentication } from './modules/auth/sessions.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { createMailer, type Mailer } from './modules/mail/mailer.js';
 
@@ -72,33 +74,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   registerErrorHandling(app);
   registerRequestLog(app);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:'],
-        fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        frameSrc: ["'none'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        manifestSrc: ["'self'"],
-        ...(config.env === 'production' ? { upgradeInsecureRequests: [] } : {}),
-      },
-    },
-    hsts:
-      config.env === 'production'
-        ? { maxAge: 31_536_000, includeSubDomains: true, preload: false }
-        : false,
-    crossOriginEmbedderPolicy: false,
-    frameguard: { action: 'deny' },
-  });
+  registerSecurityHeaders(app, config);
   await app.register(compress, { threshold: 1024 });
+  await app.register(cookie);
+  registerAuthentication(app);
   await app.register(swagger, {
     openapi: {
       info: { title: `${config.site.productName} API`, version: '1.0.0' },

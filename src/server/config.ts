@@ -44,6 +44,10 @@ const envSchema = publicSiteSchema.extend({
   MAIL_FROM: z.string().min(3).optional(),
   /** In production, mail written to the outbox instead of sent must be chosen explicitly. */
   MAIL_OUTBOX: booleanFlag.default(false),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(3600).default(900),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  AUTH_LIMIT_PER_IP: z.coerce.number().int().min(1).max(100_000).default(30),
+  AUTH_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).max(10_000).default(5),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -62,6 +66,13 @@ export interface Config {
   bodyLimitBytes: number;
   shutdownGraceMs: number;
   secrets: { jwt: string };
+  auth: {
+    accessTokenTtlSeconds: number;
+    refreshTokenTtlDays: number;
+    /** Attempts allowed per 15 minutes, for each sign-in/sign-up/reset/resend action. */
+    limitPerIp: number;
+    limitPerAccount: number;
+  };
   mail:
     | { transport: 'smtp'; url: string; from: string }
     | { transport: 'outbox'; dir: string; from: string };
@@ -118,6 +129,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     secrets,
+    auth: {
+      accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+      refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
+      limitPerIp: e.AUTH_LIMIT_PER_IP,
+      limitPerAccount: e.AUTH_LIMIT_PER_ACCOUNT,
+    },
     mail: e.SMTP_URL
       ? { transport: 'smtp', url: e.SMTP_URL, from }
       : { transport: 'outbox', dir: path.join(dataDir, 'outbox'), from },

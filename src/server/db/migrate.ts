@@ -1,6 +1,7 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db, DatabaseKind } from './database.js';
 import { usersMigration } from './migrations/2026-11-22-01-users.js';
+import { authTokensMigration } from './migrations/2026-11-22-10-auth-tokens.js';
 
 /**
  * Every migration, in order. Names sort by date; each module adds its own file and one line here.
@@ -8,6 +9,7 @@ import { usersMigration } from './migrations/2026-11-22-01-users.js';
  */
 const migrations: Record<string, (kind: DatabaseKind) => Migration> = {
   '2026-11-22-01-users': usersMigration,
+  '2026-11-22-10-auth-tokens': authTokensMigration,
 };
 
 class ListedMigrations implements MigrationProvider {

@@ -20,7 +20,37 @@ export interface UsersTable {
   updated_at: Timestamp;
 }
 
+/** One issued refresh token; a family is one sign-in, rotated token after token. */
+export interface RefreshTokensTable {
+  id: string;
+  user_id: string;
+  family_id: string;
+  /** SHA-256 of the token, base64url; the token itself is never stored. */
+  token_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  /** Set when the token is rotated (replaced_by then names its successor) or its family revoked. */
+  revoked_at: string | null;
+  replaced_by: string | null;
+  user_agent: string | null;
+}
+
+export type EmailTokenPurpose = 'verify' | 'reset';
+
+/** A single-use token sent in an email link. */
+export interface EmailTokensTable {
+  id: string;
+  user_id: string;
+  purpose: EmailTokenPurpose;
+  token_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: string | null;
+}
+
 /** Every table, by name. Each module's migration adds its tables here. */
 export interface Database {
   users: UsersTable;
+  refresh_tokens: RefreshTokensTable;
+  email_tokens: EmailTokensTable;
 }

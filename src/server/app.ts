@@ -20,8 +20,10 @@ import { redactedLogPaths, registerRequestLog } from './http/request-log.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWeb, type WebBuild } from './http/web.js';
 import { registerAuthentication } from './modules/auth/sessions.js';
+import { contactRoutes } from './modules/contact/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { createMailer, type Mailer } from './modules/mail/mailer.js';
+import { newsletterRoutes } from './modules/newsletter/routes.js';
 
 export interface AppOptions {
   /** An open database; by default the app opens the configured one and closes it on close. */
@@ -119,6 +121,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       // Each module registers its routes below, under its own prefix.
+      await api.register(contactRoutes, { prefix: '/contact' });
+      await api.register(newsletterRoutes, { prefix: '/newsletter' });
     },
     { prefix: '/api' },
   );

@@ -44,6 +44,8 @@ const envSchema = publicSiteSchema.extend({
   MAIL_FROM: z.string().min(3).optional(),
   /** In production, mail written to the outbox instead of sent must be chosen explicitly. */
   MAIL_OUTBOX: booleanFlag.default(false),
+  /** The address that receives contact-form messages (server-only). */
+  CONTACT_INBOX: z.email().optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(3600).default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   AUTH_LIMIT_PER_IP: z.coerce.number().int().min(1).max(100_000).default(30),
@@ -73,6 +75,8 @@ export interface Config {
     limitPerIp: number;
     limitPerAccount: number;
   };
+  /** Where contact-form messages go: CONTACT_INBOX, else the public CONTACT_EMAIL. */
+  contactInbox: string | undefined;
   mail:
     | { transport: 'smtp'; url: string; from: string }
     | { transport: 'outbox'; dir: string; from: string };
@@ -135,6 +139,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       limitPerIp: e.AUTH_LIMIT_PER_IP,
       limitPerAccount: e.AUTH_LIMIT_PER_ACCOUNT,
     },
+    contactInbox: e.CONTACT_INBOX ?? site.contact.email,
     mail: e.SMTP_URL
       ? { transport: 'smtp', url: e.SMTP_URL, from }
       : { transport: 'outbox', dir: path.join(dataDir, 'outbox'), from },

@@ -11,9 +11,12 @@ export interface CaughtMail {
   id: number;
   to: string[];
   from: string;
+  replyTo: string;
   subject: string;
   text: string;
   html: string;
+  /** Headers by lower-cased name, e.g. list-unsubscribe. */
+  headers: Record<string, string>;
   receivedAt: string;
 }
 
@@ -42,9 +45,19 @@ export async function startSmtpFake(smtpPort = 0, httpPort = 0): Promise<SmtpFak
             id: nextId++,
             to,
             from: mail.from?.text ?? '',
+            replyTo: mail.replyTo?.text ?? '',
             subject: mail.subject ?? '',
             text: mail.text ?? '',
             html: typeof mail.html === 'string' ? mail.html : '',
+            headers: Object.fromEntries(
+              mail.headerLines.map((h) => [
+                h.key,
+                h.line
+                  .slice(h.key.length + 1)
+                  .replace(/\r?\n\s+/g, ' ')
+                  .trim(),
+              ]),
+            ),
             receivedAt: new Date().toISOString(),
           });
           callback();

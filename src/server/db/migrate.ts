@@ -1,5 +1,6 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db, DatabaseKind } from './database.js';
+import { contactAndNewsletterMigration } from './migrations/2026-11-22-50-contact-and-newsletter.js';
 import { usersMigration } from './migrations/2026-11-22-01-users.js';
 import { authTokensMigration } from './migrations/2026-11-22-10-auth-tokens.js';
 
@@ -10,6 +11,7 @@ import { authTokensMigration } from './migrations/2026-11-22-10-auth-tokens.js';
 const migrations: Record<string, (kind: DatabaseKind) => Migration> = {
   '2026-11-22-01-users': usersMigration,
   '2026-11-22-10-auth-tokens': authTokensMigration,
+  '2026-11-22-50-contact-and-newsletter': contactAndNewsletterMigration,
 };
 
 class ListedMigrations implements MigrationProvider {

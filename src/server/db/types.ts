@@ -48,9 +48,45 @@ export interface EmailTokensTable {
   used_at: string | null;
 }
 
+/** A message sent through the contact form. */
+export interface ContactMessagesTable {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  subject: string;
+  message: string;
+  /** The sender's IP address, kept to trace abuse. */
+  ip: string | null;
+  created_at: Timestamp;
+  /** Set once the message was mailed to the firm's inbox; null if that failed or none is set. */
+  forwarded_at: string | null;
+  /** Set once the visitor's acknowledgment was sent. */
+  acknowledged_at: string | null;
+}
+
+export type NewsletterStatus = 'pending' | 'confirmed' | 'unsubscribed';
+
+/** A newsletter address; only `confirmed` ones receive the newsletter (double opt-in). */
+export interface NewsletterSubscribersTable {
+  id: string;
+  email: string;
+  status: NewsletterStatus;
+  /** SHA-256 of the pending confirmation token, base64url; null once used or withdrawn. */
+  confirm_token_hash: string | null;
+  confirm_expires_at: string | null;
+  /** SHA-256 of the unsubscribe token carried by every newsletter mail. */
+  unsubscribe_token_hash: string;
+  created_at: Timestamp;
+  confirmed_at: string | null;
+  unsubscribed_at: string | null;
+}
+
 /** Every table, by name. Each module's migration adds its tables here. */
 export interface Database {
   users: UsersTable;
+  contact_messages: ContactMessagesTable;
+  newsletter_subscribers: NewsletterSubscribersTable;
   refresh_tokens: RefreshTokensTable;
   email_tokens: EmailTokensTable;
 }

@@ -16,17 +16,20 @@ export interface EmailContent {
   action?: { label: string; url: string };
   /** A closing line in small print, e.g. why the person received this mail. */
   footer?: string;
+  /** Newsletter mail: a link to unsubscribe, under the footer. */
+  unsubscribeUrl?: string;
 }
 
 /** One layout for every email: a plain-text part and a simple, accessible HTML part. */
 export function renderEmail(content: EmailContent): { text: string; html: string } {
-  const { productName, heading, paragraphs, action, footer } = content;
+  const { productName, heading, paragraphs, action, footer, unsubscribeUrl } = content;
   const text = [
     heading,
     '',
     ...paragraphs.flatMap((p) => [p, '']),
     ...(action ? [`${action.label}: ${action.url}`, ''] : []),
     ...(footer ? [footer, ''] : []),
+    ...(unsubscribeUrl ? [`Unsubscribe: ${unsubscribeUrl}`, ''] : []),
     `${productName}`,
   ].join('\n');
   const button = action
@@ -44,6 +47,7 @@ ${paragraphs.map((p) => `<p style="line-height:1.55;margin:0 0 14px">${escapeHtm
 ${button}
 </div>
 ${footer ? `<p style="font-size:12px;color:#4f5b6b;margin-top:20px">${escapeHtml(footer)}</p>` : ''}
+${unsubscribeUrl ? `<p style="font-size:12px;color:#4f5b6b"><a href="${escapeHtml(unsubscribeUrl)}" style="color:#1d4e9e">Unsubscribe</a></p>` : ''}
 </div></body></html>`;
   return { text, html };
 }

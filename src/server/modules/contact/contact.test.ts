@@ -1,0 +1,233 @@
+import { Writable } from 'node:stream';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startSmtpFake, type SmtpFake } from '../../../../test/fakes/smtp-server';
+import {
+  createTestEnvironment,
+  databaseTargets,
+  type TestEnvironment,
+} from '../../../../test/support/databases';
+import { contactMessages } from '../../../shared/contact';
+import { buildApp, type App } from '../../app';
+
+let smtp: SmtpFake;
+beforeAll(async () => {
+  smtp = await startSmtpFake();
+});
+afterAll(() => smtp.close());
+
+const inbox = 'desk@firm.example';
+const valid = {
+  name: 'Ada Lovelace',
+  email: 'Ada@Example.com',
+  phone: '+1 (555) 010-2030',
+  subject: 'Question about my lease',
+  message: 'My landlord kept my deposit.\n\nCan I get it back? <img src=x onerror=alert(1)>',
+  website: '',
+};
+
+describe.each(databaseTargets)('contact form on $kind', ({ kind, skip }) => {
+  let env: TestEnvironment | undefined;
+  let app: App | undefined;
+  const logs: string[] = [];
+  afterEach(async () => {
+    await app?.close();
+    await env?.cleanup();
+    app = undefined;
+    env = undefined;
+    logs.length = 0;
+    smtp.clear();
+  });
+
+  async function start(extraEnv: Record<string, string> = { CONTACT_INBOX: inbox }) {
+    env = await createTestEnvironment(kind, {
+      SMTP_URL: `smtp://127.0.0.1:${smtp.smtpPort}`,
+      PUBLIC_URL: 'https://lexwise.example',
+      ...extraEnv,
+    });
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        logs.push(String(chunk));
+        done();
+      },
+    });
+    app = await buildApp(env.config, { db: env.db, logger: { level: 'info', stream } });
+    return app;
+  }
+
+  const send = (body: object, remoteAddress = '203.0.113.7') =>
+    app!.inject({ method: 'POST', url: '/api/contact', payload: body, remoteAddress });
+
+  const storedMessages = () => env!.db.kysely.selectFrom('contact_messages').selectAll().execute();
+
+  it.skipIf(skip)(
+    'stores a message, mails it to the inbox with the visitor as reply-to, and acknowledges it',
+    async () => {
+      await start();
+      const response = await send(valid);
+      expect(response.statusCode).toBe(201);
+      expect(response.json()).toEqual({ message: contactMessages.sent });
+
+      const [row, ...others] = await storedMessages();
+      expect(others).toEqual([]);
+      expect(row).toMatchObject({
+        name: 'Ada Lovelace',
+        email: 'ada@example.com',
+        phone: '+1 (555) 010-2030',
+        subject: 'Question about my lease',
+        message: valid.message,
+        ip: '203.0.113.7',
+      });
+      expect(row!.forwarded_at).not.toBeNull();
+      expect(row!.acknowledged_at).not.toBeNull();
+
+      const [forwarded] = smtp.messages(inbox);
+      expect(forwarded?.subject).toBe('Contact form: Question about my lease');
+      expect(forwarded?.replyTo).toBe('ada@example.com');
+      expect(forwarded?.text).toContain('From: Ada Lovelace <ada@example.com>');
+      expect(forwarded?.text).toContain('Can I get it back?');
+      // Everything the visitor typed is escaped in the HTML part.
+      expect(forwarded?.html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+      expect(forwarded?.html).not.toContain('<img src=x');
+      expect(forwarded?.html).toContain('Ada Lovelace &lt;ada@example.com&gt;');
+
+      const [ack, ...moreAcks] = smtp.messages('ada@example.com');
+      expect(moreAcks).toEqual([]);
+      expect(ack?.subject).toBe('We received your message | Lexwise');
+      expect(ack?.text).toContain('We have received your message');
+      expect(ack?.html).toContain('Thank you for contacting us');
+      // The acknowledgment repeats nothing the visitor typed.
+      expect(ack?.text).not.toContain('landlord');
+      expect(ack?.text).not.toContain('Question about');
+    },
+  );
+
+  it.skipIf(skip)(
+    'answers invalid fields with 400 and a message per field, storing and sending nothing',
+    async () => {
+      await start();
+      const response = await send({
+        name: ' ',
+        email: 'not-an-email',
+        phone: 'call me',
+        subject: '',
+        message: 'short',
+      });
+      expect(response.statusCode).toBe(400);
+      const { error } = response.json();
+      expect(error.code).toBe('request.invalid');
+      expect(error.fields).toEqual({
+        name: contactMessages.nameRequired,
+        email: 'Invalid email address.',
+        phone: contactMessages.phoneInvalid,
+        subject: contactMessages.subjectRequired,
+        message: contactMessages.messageTooShort,
+      });
+      const tooLong = await send({ ...valid, message: 'x'.repeat(5001) });
+      expect(tooLong.statusCode).toBe(400);
+      expect(tooLong.json().error.fields).toEqual({ message: contactMessages.messageTooLong });
+      const twoLines = await send({ ...valid, subject: 'Hello\r\nBcc: victim@example.com' });
+      expect(twoLines.json().error.fields).toEqual({ subject: contactMessages.oneLine });
+      expect(await storedMessages()).toEqual([]);
+      expect(smtp.messages()).toEqual([]);
+    },
+  );
+
+  it.skipIf(skip)(
+    'answers a filled honeypot exactly like a success, but stores and sends nothing',
+    async () => {
+      await start();
+      const human = await send({ ...valid, email: 'human@example.com' });
+      smtp.clear();
+      const bot = await send({ ...valid, website: 'https://spam.example' });
+      expect(bot.statusCode).toBe(human.statusCode);
+      expect(bot.body).toBe(human.body);
+      expect(await storedMessages()).toHaveLength(1);
+      expect(smtp.messages()).toEqual([]);
+    },
+  );
+
+  it.skipIf(skip)('limits messages per IP address and per email address with 429', async () => {
+    await start();
+    for (let i = 0; i < 5; i++) {
+      expect((await send({ ...valid, email: `person${i}@example.com` })).statusCode).toBe(201);
+    }
+    const limited = await send({ ...valid, email: 'late@example.com' });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error.code).toBe('request.rate_limited');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+
+    for (let i = 0; i < 3; i++) {
+      expect(
+        (await send({ ...valid, email: 'same@example.com' }, `198.51.100.${i}`)).statusCode,
+      ).toBe(201);
+    }
+    expect((await send({ ...valid, email: 'same@example.com' }, '198.51.100.9')).statusCode).toBe(
+      429,
+    );
+    expect(await storedMessages()).toHaveLength(8);
+  });
+
+  it.skipIf(skip)('sends to the public CONTACT_EMAIL when no CONTACT_INBOX is set', async () => {
+    await start({ CONTACT_EMAIL: 'hello@firm.example' });
+    expect((await send(valid)).statusCode).toBe(201);
+    expect(smtp.messages('hello@firm.example')).toHaveLength(1);
+  });
+
+  it.skipIf(skip)(
+    'still stores and acknowledges a message when no inbox is configured, and says so in the log',
+    async () => {
+      await start({});
+      expect((await send(valid)).statusCode).toBe(201);
+      const [row] = await storedMessages();
+      expect(row?.forwarded_at).toBeNull();
+      expect(row?.acknowledged_at).not.toBeNull();
+      expect(smtp.messages().map((m) => m.to)).toEqual([['ada@example.com']]);
+      expect(logs.join('\n')).toContain('no contact inbox is configured');
+    },
+  );
+
+  it.skipIf(skip)('keeps the message when the mail server is down', async () => {
+    await start({ CONTACT_INBOX: inbox, SMTP_URL: 'smtp://127.0.0.1:9' });
+    const response = await send(valid);
+    expect(response.statusCode).toBe(201);
+    const [row] = await storedMessages();
+    expect(row).toMatchObject({
+      email: 'ada@example.com',
+      forwarded_at: null,
+      acknowledged_at: null,
+    });
+    expect(logs.join('\n')).toContain('could not mail a contact message to the inbox');
+  });
+});
+
+describe('Content-Security-Policy for the contact map', () => {
+  let env: TestEnvironment | undefined;
+  afterEach(async () => {
+    await env?.cleanup();
+    env = undefined;
+  });
+
+  async function frameSrc(extraEnv: Record<string, string>) {
+    env = await createTestEnvironment('sqlite', extraEnv);
+    const app = await buildApp(env.config, { db: env.db, logger: false });
+    const { headers } = await app.inject('/healthz');
+    await app.close();
+    return String(headers['content-security-policy'])
+      .split(';')
+      .map((directive) => directive.trim())
+      .find((directive) => directive.startsWith('frame-src'));
+  }
+
+  it('frames nothing when no map is configured', async () => {
+    expect(await frameSrc({})).toBe("frame-src 'none'");
+  });
+
+  it('frames only the origin of the configured map', async () => {
+    expect(
+      await frameSrc({
+        CONTACT_MAP_EMBED_URL:
+          'https://www.openstreetmap.org/export/embed.html?bbox=-0.1,51.5,-0.09,51.51&layer=mapnik',
+      }),
+    ).toBe('frame-src https://www.openstreetmap.org');
+  });
+});

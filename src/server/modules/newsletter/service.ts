@@ -1,0 +1,155 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import { newsletterMessages, type newsletterSubscribeSchema } from '../../../shared/newsletter.js';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/database.js';
+import { AppError } from '../../errors.js';
+import type { RateLimiter } from '../../http/rate-limiter.js';
+import type { Mailer, MailMessage } from '../mail/mailer.js';
+import { renderEmail } from '../mail/templates.js';
+import {
+  confirmByTokenHash,
+  findSubscriberByEmail,
+  insertPendingSubscriber,
+  setPendingConfirmation,
+  unsubscribeByTokenHash,
+} from './repository.js';
+import { hashLinkToken, newLinkToken, unsubscribeTokenFor } from './tokens.js';
+
+export type SubscribeInput = z.output<typeof newsletterSubscribeSchema>;
+
+export interface NewsletterDeps {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  rateLimiter: RateLimiter;
+  log: FastifyBaseLogger;
+}
+
+const hour = 60 * 60 * 1000;
+export const newsletterRateLimits = {
+  subscribePerIp: { name: 'newsletter:ip', max: 10, windowMs: hour },
+  subscribePerEmail: { name: 'newsletter:email', max: 3, windowMs: hour },
+  linksPerIp: { name: 'newsletter-link:ip', max: 30, windowMs: hour },
+};
+
+/** How long a confirmation link works. */
+export const confirmTokenTtlMs = 72 * hour;
+
+const linkInvalid = () =>
+  new AppError(400, 'newsletter.link_invalid', newsletterMessages.linkInvalid);
+
+/**
+ * Starts (or restarts) a double opt-in. Whatever the address's state, the caller answers the same,
+ * and the mail goes only to the address itself: a new or pending address gets a confirmation
+ * link, a confirmed one a note that it is already subscribed.
+ */
+export async function subscribe(deps: NewsletterDeps, input: SubscribeInput, ip: string) {
+  const { config, db, rateLimiter, log } = deps;
+  await rateLimiter.hit(newsletterRateLimits.subscribePerIp, ip);
+  if (input.website) {
+    log.info('newsletter honeypot filled; request dropped');
+    return;
+  }
+  await rateLimiter.hit(newsletterRateLimits.subscribePerEmail, input.email);
+
+  let subscriber = await findSubscriberByEmail(db, input.email);
+  if (subscriber?.status === 'confirmed') {
+    return sendMail(deps, alreadySubscribedMail(config, input.email, subscriber.id));
+  }
+  const token = newLinkToken();
+  const expiresAt = new Date(Date.now() + confirmTokenTtlMs).toISOString();
+  if (!subscriber) {
+    const id = randomUUID();
+    await insertPendingSubscriber(db, {
+      id,
+      email: input.email,
+      confirm_token_hash: hashLinkToken(token),
+      confirm_expires_at: expiresAt,
+      unsubscribe_token_hash: hashLinkToken(unsubscribeTokenFor(config.secrets.jwt, id)),
+    });
+    subscriber = await findSubscriberByEmail(db, input.email);
+  }
+  if (!subscriber) throw new Error('newsletter subscriber vanished after insert');
+  // Also covers a concurrent insert that won the race: the latest link is the one that works.
+  await setPendingConfirmation(db, subscriber.id, hashLinkToken(token), expiresAt);
+  await sendMail(deps, confirmationMail(config, input.email, subscriber.id, token));
+}
+
+export async function confirmSubscription(deps: NewsletterDeps, token: string, ip: string) {
+  await deps.rateLimiter.hit(newsletterRateLimits.linksPerIp, ip);
+  if (!(await confirmByTokenHash(deps.db, hashLinkToken(token)))) throw linkInvalid();
+}
+
+export async function unsubscribe(deps: NewsletterDeps, token: string, ip: string) {
+  await deps.rateLimiter.hit(newsletterRateLimits.linksPerIp, ip);
+  if (!(await unsubscribeByTokenHash(deps.db, hashLinkToken(token)))) throw linkInvalid();
+}
+
+async function sendMail(deps: NewsletterDeps, message: MailMessage) {
+  try {
+    await deps.mailer.send(message);
+  } catch (error) {
+    deps.log.error({ err: error }, 'could not send a newsletter mail');
+    throw new AppError(
+      503,
+      'service.unavailable',
+      'We could not send the confirmation email just now. Please try again in a few minutes.',
+    );
+  }
+}
+
+function unsubscribeUrl(config: Config, subscriberId: string) {
+  const token = unsubscribeTokenFor(config.secrets.jwt, subscriberId);
+  return `${config.site.publicUrl}/newsletter/unsubscribe#token=${token}`;
+}
+
+/** Every newsletter mail carries an unsubscribe link, in the body and in List-Unsubscribe. */
+function newsletterMail(
+  config: Config,
+  to: string,
+  subscriberId: string,
+  subject: string,
+  content: Omit<Parameters<typeof renderEmail>[0], 'productName' | 'unsubscribeUrl'>,
+): MailMessage {
+  const unsubscribe = unsubscribeUrl(config, subscriberId);
+  return {
+    to,
+    subject: `${subject} | ${config.site.productName}`,
+    headers: { 'List-Unsubscribe': `<${unsubscribe}>` },
+    ...renderEmail({
+      productName: config.site.productName,
+      unsubscribeUrl: unsubscribe,
+      ...content,
+    }),
+  };
+}
+
+function confirmationMail(config: Config, to: string, subscriberId: string, token: string) {
+  const product = config.site.productName;
+  return newsletterMail(config, to, subscriberId, 'Confirm your subscription', {
+    heading: 'Confirm your subscription',
+    paragraphs: [
+      `Please confirm that you want to receive the ${product} newsletter at this address: plain-language legal updates from our team.`,
+      `The link works for ${confirmTokenTtlMs / hour} hours. If you did not ask for this, ignore this email and you will not be subscribed.`,
+    ],
+    action: {
+      label: 'Confirm subscription',
+      url: `${config.site.publicUrl}/newsletter/confirm#token=${token}`,
+    },
+    footer: `You received this email because this address was entered in the newsletter form at ${config.site.publicUrl}.`,
+  });
+}
+
+function alreadySubscribedMail(config: Config, to: string, subscriberId: string) {
+  const product = config.site.productName;
+  return newsletterMail(config, to, subscriberId, 'You are already subscribed', {
+    heading: 'You are already subscribed',
+    paragraphs: [
+      `Someone (probably you) asked to subscribe this address to the ${product} newsletter. It is already subscribed, so nothing has changed.`,
+      'If you no longer want the newsletter, use the unsubscribe link below.',
+    ],
+    footer: `You received this email because this address was entered in the newsletter form at ${config.site.publicUrl}.`,
+  });
+}

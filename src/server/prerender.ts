@@ -39,7 +39,69 @@ function headFor(route: RouteMeta, site: PublicSiteConfig): string {
     `<meta property="og:title" content="${title}" />`,
     `<meta property="og:description" content="${description}" />`,
     `<meta property="og:url" content="${url}" />`,
+    `<meta property="og:image" content="${escapeHtml(site.publicUrl)}${ogImage.path}" />`,
+    `<meta property="og:image:width" content="${ogImage.width}" />`,
+    `<meta property="og:image:height" content="${ogImage.height}" />`,
+    `<meta property="og:image:alt" content="${escapeHtml(ogImage.alt)}" />`,
+    `<meta name="twitter:card" content="summary_large_image" />`,
   ].join('\n    ');
+}
+
+/** The picture link previews show (public/og-image.jpg). */
+const ogImage = {
+  path: '/og-image.jpg',
+  width: 1200,
+  height: 630,
+  alt: 'Legal information in plain language: an AI assistant backed by reliable and experienced lawyers',
+};
+
+const escapeXml = (value: string) => escapeHtml(value).replace(/'/g, '&apos;');
+
+/** The pages search engines should know: prerendered and not kept out of the index. */
+function sitemapFor(routes: RouteMeta[], site: PublicSiteConfig): string {
+  const urls = routes
+    .filter((route) => route.prerender && !route.noindex)
+    .map((route) => `  <url><loc>${escapeXml(`${site.publicUrl}${route.path}`)}</loc></url>`);
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...urls,
+    '</urlset>',
+    '',
+  ].join('\n');
+}
+
+function robotsFor(site: PublicSiteConfig): string {
+  return [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /api/',
+    '',
+    `Sitemap: ${site.publicUrl}/sitemap.xml`,
+    '',
+  ].join('\n');
+}
+
+/** The web app manifest, named after the configured product. */
+function manifestFor(site: PublicSiteConfig): string {
+  const manifest = {
+    name: site.productName,
+    short_name: site.productName,
+    description:
+      'Legal information in plain language from an AI assistant, backed by reliable and experienced lawyers.',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    background_color: '#ffffff',
+    theme_color: '#13294b',
+    icons: [
+      { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml' },
+      { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
+      { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
+      { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  };
+  return JSON.stringify(manifest, null, 2) + '\n';
 }
 
 async function prerender() {
@@ -66,6 +128,12 @@ async function prerender() {
     console.log(`  ${route.prerender ? 'prerendered' : 'shell      '}  ${route.path}`);
   }
   writeFileSync(path.join(pagesDir, 'routes.json'), JSON.stringify(manifest, null, 2) + '\n');
+  // Served as static files beside the assets; they depend on the routes and the public URL.
+  const clientDir = path.join(dist, 'client');
+  writeFileSync(path.join(clientDir, 'sitemap.xml'), sitemapFor(entry.routes, entry.site));
+  writeFileSync(path.join(clientDir, 'robots.txt'), robotsFor(entry.site));
+  writeFileSync(path.join(clientDir, 'site.webmanifest'), manifestFor(entry.site));
+  console.log('  wrote sitemap.xml, robots.txt and site.webmanifest');
   // The template is not a page of its own; every page is served from dist/pages.
   rmSync(templateFile);
 }

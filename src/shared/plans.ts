@@ -38,6 +38,8 @@ export interface Plan {
   popular: boolean;
   /** One sentence under the plan's name: who it is for. */
   description: string;
+  /** The help people get from us, in a few words. */
+  support: string;
   /** The card's bullets: each one true of this product. */
   features: readonly string[];
 }
@@ -57,7 +59,7 @@ const assistantFeatures = [
 
 const tiers: Record<
   PlanTier,
-  Omit<Plan, 'id' | 'interval' | 'name' | 'priceCents' | 'allowance'> & {
+  Omit<Plan, 'id' | 'interval' | 'name' | 'priceCents' | 'allowance' | 'features'> & {
     allowanceBullet: string;
   }
 > = {
@@ -68,7 +70,7 @@ const tiers: Record<
     popular: false,
     description: 'Try the assistant on everyday legal questions, with no card needed.',
     allowanceBullet: '25,000 tokens a day, renewed every day',
-    features: [...assistantFeatures, 'Email support'],
+    support: 'Email support',
   },
   standard: {
     tier: 'standard',
@@ -77,7 +79,7 @@ const tiers: Record<
     popular: true,
     description: 'For working through a legal matter over several weeks.',
     allowanceBullet: '500,000 tokens a month',
-    features: [...assistantFeatures, 'Email support, answered within two business days'],
+    support: 'Email support, answered within two business days',
   },
   premium: {
     tier: 'premium',
@@ -86,7 +88,7 @@ const tiers: Record<
     popular: false,
     description: 'For heavy use: several matters at once, or a small business.',
     allowanceBullet: 'Unlimited tokens, under a fair-use limit',
-    features: [...assistantFeatures, 'Priority email support, answered within one business day'],
+    support: 'Priority email support, answered within one business day',
   },
 };
 
@@ -97,7 +99,7 @@ function definePlan(
   priceCents: number,
   allowance: Allowance,
 ): Plan {
-  const { allowanceBullet, features, ...rest } = tiers[tier];
+  const { allowanceBullet, ...rest } = tiers[tier];
   return {
     ...rest,
     id: `${tier}-${interval}`,
@@ -105,7 +107,7 @@ function definePlan(
     name,
     priceCents,
     allowance,
-    features: [allowanceBullet, ...features],
+    features: [allowanceBullet, ...assistantFeatures, rest.support],
   };
 }
 

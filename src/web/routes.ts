@@ -22,6 +22,38 @@ export const routes: PageRoute[] = [
     prerender: true,
     ...lazyPage(() => import('./pages/home-page')),
   },
+  {
+    path: '/pricing',
+    title: 'Pricing & Plan',
+    description:
+      'Free, Standard and Premium plans for the AI legal-information assistant, monthly or yearly: a 5-day trial on paid plans, cancel anytime.',
+    prerender: true,
+    ...lazyPage(() => import('./pages/pricing-page')),
+  },
+  {
+    path: '/terms',
+    title: 'Terms of Use',
+    description:
+      'The terms of using the AI legal-information assistant: your account, fair use, plans and tokens, and the limits of what it gives.',
+    prerender: true,
+    ...lazyPage(() => import('./pages/terms-page')),
+  },
+  {
+    path: '/privacy',
+    title: 'Privacy Policy',
+    description:
+      'What we keep about you and your conversations, why, for how long, and how to download or delete it yourself.',
+    prerender: true,
+    ...lazyPage(() => import('./pages/privacy-page')),
+  },
+  {
+    path: '/disclaimer',
+    title: 'Disclaimer',
+    description:
+      'The assistant is an AI that gives general legal information, not legal advice, and using it creates no lawyer-client relationship.',
+    prerender: true,
+    ...lazyPage(() => import('./pages/disclaimer-page')),
+  },
 ];
 
 export const notFoundRoute: PageRoute = {

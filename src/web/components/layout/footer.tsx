@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { site } from '../../site';
 import { Logo } from './logo';
+import { SocialLinks } from './social-links';
 
 export function Footer() {
   const year = new Date().getFullYear();
@@ -17,6 +18,7 @@ export function Footer() {
               Clear legal information, fast, from an AI assistant backed by reliable and experienced
               lawyers.
             </p>
+            <SocialLinks />
           </div>
           <nav className="col-6 col-md-3 col-lg-2" aria-label="Account">
             <h2 className="footer-heading">Account</h2>
@@ -34,6 +36,20 @@ export function Footer() {
             <ul className="list-unstyled footer-links">
               <li>
                 <Link to="/contact">Contact</Link>
+              </li>
+            </ul>
+          </nav>
+          <nav className="col-6 col-md-3 col-lg-2" aria-label="Legal">
+            <h2 className="footer-heading">Legal</h2>
+            <ul className="list-unstyled footer-links">
+              <li>
+                <Link to="/terms">Terms of Use</Link>
+              </li>
+              <li>
+                <Link to="/privacy">Privacy Policy</Link>
+              </li>
+              <li>
+                <Link to="/disclaimer">Disclaimer</Link>
               </li>
             </ul>
           </nav>

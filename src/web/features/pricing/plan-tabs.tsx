@@ -1,0 +1,91 @@
+import { useRef, useState, type KeyboardEvent } from 'react';
+import { billingIntervals, plansFor, type BillingInterval, type Plan } from '../../../shared/plans';
+import { PlanCard } from './plan-card';
+import type { VisitorStatus } from './visitor-status';
+
+const tabLabels: Record<BillingInterval, string> = { month: 'Monthly', year: 'Yearly' };
+
+interface PlanTabsProps {
+  visitor: VisitorStatus;
+  onChoosePaidPlan(plan: Plan): void;
+}
+
+/**
+ * Monthly and Yearly plans as tabs (the WAI-ARIA tabs pattern, selection following focus).
+ * Both panels are rendered, the inactive one hidden, so the prerendered HTML holds all six plans.
+ */
+export function PlanTabs({ visitor, onChoosePaidPlan }: PlanTabsProps) {
+  const [selected, setSelected] = useState<BillingInterval>('month');
+  const tabs = useRef(new Map<BillingInterval, HTMLButtonElement>());
+
+  function select(interval: BillingInterval) {
+    setSelected(interval);
+    tabs.current.get(interval)?.focus();
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const index = billingIntervals.indexOf(selected);
+    const last = billingIntervals.length - 1;
+    const target = {
+      ArrowRight: index === last ? 0 : index + 1,
+      ArrowLeft: index === 0 ? last : index - 1,
+      Home: 0,
+      End: last,
+    }[event.key];
+    if (target === undefined) return;
+    event.preventDefault();
+    select(billingIntervals[target]!);
+  }
+
+  return (
+    <div className="plan-tabs">
+      <div
+        className="plan-tablist"
+        role="tablist"
+        aria-label="Billing period"
+        onKeyDown={onKeyDown}
+      >
+        {billingIntervals.map((interval) => (
+          <button
+            key={interval}
+            ref={(element) => {
+              if (element) tabs.current.set(interval, element);
+              else tabs.current.delete(interval);
+            }}
+            type="button"
+            role="tab"
+            id={`plans-tab-${interval}`}
+            aria-controls={`plans-panel-${interval}`}
+            aria-selected={selected === interval}
+            tabIndex={selected === interval ? 0 : -1}
+            className="plan-tab"
+            onClick={() => select(interval)}
+          >
+            {tabLabels[interval]}
+          </button>
+        ))}
+      </div>
+      {billingIntervals.map((interval) => (
+        <div
+          key={interval}
+          role="tabpanel"
+          id={`plans-panel-${interval}`}
+          aria-labelledby={`plans-tab-${interval}`}
+          hidden={selected !== interval}
+          className="plan-panel"
+        >
+          <div className="plan-grid">
+            {plansFor(interval).map((plan) => (
+              <PlanCard
+                key={plan.id}
+                plan={plan}
+                visitor={visitor}
+                onChoosePaidPlan={onChoosePaidPlan}
+              />
+            ))}
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}

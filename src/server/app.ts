@@ -9,7 +9,8 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { createRequire } from 'node:module';
 import { pino } from 'pino';
 import type { Config } from './config.js';
 import { openDatabase, type Db } from './db/database.js';
@@ -98,9 +99,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   await app.register(healthRoutes, { db });
 
-  const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2_000 })
-    : undefined;
+  const redis = config.redisUrl ? connectRedis(config.redisUrl) : undefined;
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
   app.decorate('rateLimiter', createRateLimiter(redis));
 
@@ -137,4 +136,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
 
   return app;
+}
+
+/** ioredis is loaded only when Redis is configured: it slows the embedded start-up. */
+function connectRedis(url: string): Redis {
+  const { Redis: RedisClient } = createRequire(import.meta.url)(
+    'ioredis',
+  ) as typeof import('ioredis');
+  return new RedisClient(url, { maxRetriesPerRequest: 1, connectTimeout: 2_000 });
 }

@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
-import pg from 'pg';
+import type Pg from 'pg';
 import type { Config } from '../config.js';
 import type { Database } from './types.js';
 
@@ -16,10 +17,17 @@ export interface Db {
   close(): Promise<void>;
 }
 
-// PostgreSQL returns timestamptz as Date and int8 as string by default; we want ISO strings
-// (the same as SQLite) and numbers (balances stay far below 2^53).
-pg.types.setTypeParser(pg.types.builtins.TIMESTAMPTZ, (value) => new Date(value).toISOString());
-pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+const require = createRequire(import.meta.url);
+
+/** The pg driver, loaded only when PostgreSQL is configured (it slows the embedded start-up). */
+function loadPg(): typeof Pg {
+  const pg = require('pg') as typeof Pg;
+  // PostgreSQL returns timestamptz as Date and int8 as string by default; we want ISO strings
+  // (the same as SQLite) and numbers (balances stay far below 2^53).
+  pg.types.setTypeParser(pg.types.builtins.TIMESTAMPTZ, (value) => new Date(value).toISOString());
+  pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+  return pg;
+}
 
 export function openDatabase(target: Config['database'], poolSize = 10): Db {
   const kysely =
@@ -27,7 +35,7 @@ export function openDatabase(target: Config['database'], poolSize = 10): Db {
       ? new Kysely<Database>({ dialect: new SqliteDialect({ database: openSqlite(target.file) }) })
       : new Kysely<Database>({
           dialect: new PostgresDialect({
-            pool: new pg.Pool({
+            pool: new (loadPg().Pool)({
               connectionString: target.url,
               max: poolSize,
               connectionTimeoutMillis: 5_000,

@@ -68,6 +68,17 @@ describe('loadConfig', () => {
     expect(() => statSync(path.join(dataDir, 'secrets.json'))).toThrow();
   });
 
+  it('requires SMTP in production unless the outbox is chosen explicitly', () => {
+    const env = { DATA_DIR: tempDir(), NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) };
+    expect(configError(env)).toMatch(/^SMTP_URL is required in production: /);
+    expect(loadConfig({ ...env, MAIL_OUTBOX: 'true' }).mail.transport).toBe('outbox');
+    expect(loadConfig({ ...env, SMTP_URL: 'smtps://u:p@mail.example.com:465' }).mail).toEqual({
+      transport: 'smtp',
+      url: 'smtps://u:p@mail.example.com:465',
+      from: '"Lexwise" <no-reply@localhost>',
+    });
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ DATA_DIR: tempDir(), PORT: '' }).port).toBe(3000);
   });

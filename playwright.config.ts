@@ -44,6 +44,8 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         SMTP_URL: `smtp://127.0.0.1:${ports.smtp}`,
         MAIL_FROM: 'Lexwise <no-reply@lexwise.test>',
+        // Server-only: where contact-form messages go. The public CONTACT_* settings stay unset.
+        CONTACT_INBOX: 'desk@lexwise.test',
       },
     },
   ],

@@ -54,6 +54,31 @@ export const routes: PageRoute[] = [
     prerender: true,
     ...lazyPage(() => import('./pages/disclaimer-page')),
   },
+  {
+    path: '/contact',
+    title: 'Contact Us',
+    description:
+      'Write to our team of lawyers: questions about the assistant, your account or a plan, or a request to talk to a lawyer.',
+    prerender: true,
+    ...lazyPage(() => import('./pages/contact-page')),
+  },
+  // Newsletter links from emails: the token is in the address's fragment, read in the browser.
+  {
+    path: '/newsletter/confirm',
+    title: 'Confirm your subscription',
+    description: 'Confirm your subscription to the newsletter.',
+    prerender: false,
+    noindex: true,
+    ...lazyPage(() => import('./pages/newsletter-confirm-page')),
+  },
+  {
+    path: '/newsletter/unsubscribe',
+    title: 'Unsubscribe',
+    description: 'Unsubscribe from the newsletter.',
+    prerender: false,
+    noindex: true,
+    ...lazyPage(() => import('./pages/newsletter-unsubscribe-page')),
+  },
 ];
 
 export const notFoundRoute: PageRoute = {

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { NewsletterForm } from '../../features/newsletter/newsletter-form';
 import { site } from '../../site';
 import { Logo } from './logo';
 import { SocialLinks } from './social-links';
@@ -53,6 +54,9 @@ export function Footer() {
               </li>
             </ul>
           </nav>
+          <div className="col-12 col-md-9 col-lg-6 col-xl-5">
+            <NewsletterForm />
+          </div>
         </div>
         <p className="footer-copyright">
           <span suppressHydrationWarning>

@@ -1,0 +1,89 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { newsletterMessages } from '../../../shared/newsletter';
+import { PageLoading } from '../../components/ui/page-loading';
+import { RequestFailure, postJson } from '../../post-json';
+
+type Action = 'confirm' | 'unsubscribe';
+
+let taken: { path: string; token: string | null } | undefined;
+
+/**
+ * Reads the token of a mailed link (`#token=...`): the fragment never reaches the server's
+ * logs. Once read it leaves the address bar, so it is not kept in history; a second read on
+ * the same page (a re-render) gets the same token.
+ */
+function readLinkToken(): string | null {
+  if (typeof window === 'undefined') return null;
+  const { pathname, hash } = window.location;
+  if (!hash) return taken?.path === pathname ? taken.token : null;
+  taken = { path: pathname, token: new URLSearchParams(hash.slice(1)).get('token') };
+  window.history.replaceState(window.history.state, '', pathname);
+  return taken.token;
+}
+
+/** A token is spent once: a second render (StrictMode, remount) reuses the first request. */
+const requests = new Map<string, Promise<{ message: string }>>();
+
+function follow(action: Action, token: string) {
+  const key = `${action}:${token}`;
+  let pending = requests.get(key);
+  if (!pending) {
+    pending = postJson<{ message: string }>(`/api/newsletter/${action}`, { token });
+    requests.set(key, pending);
+  }
+  return pending;
+}
+
+type Outcome = { kind: 'done' | 'failed'; message: string };
+
+/** Follows a confirm or unsubscribe link from a newsletter mail and shows what happened. */
+export function NewsletterLink({ action }: { action: Action }) {
+  const [token] = useState(readLinkToken);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+
+  useEffect(() => {
+    if (!token) return;
+    let active = true;
+    follow(action, token).then(
+      ({ message }) => active && setOutcome({ kind: 'done', message }),
+      (error: unknown) =>
+        active &&
+        setOutcome({
+          kind: 'failed',
+          message:
+            error instanceof RequestFailure
+              ? error.message
+              : 'Something went wrong. Please try again.',
+        }),
+    );
+    return () => {
+      active = false;
+    };
+  }, [action, token]);
+
+  const shown: Outcome | null = token
+    ? outcome
+    : { kind: 'failed', message: newsletterMessages.noToken };
+  return (
+    <div className="newsletter-link-result">
+      <div role="status">
+        {shown ? (
+          <p className={`alert ${shown.kind === 'done' ? 'alert-success' : 'alert-danger'}`}>
+            {shown.message}
+          </p>
+        ) : null}
+      </div>
+      {shown ? null : <PageLoading />}
+      {shown?.kind === 'failed' ? (
+        <p>
+          You can subscribe again with the newsletter form at the bottom of this page, or{' '}
+          <Link to="/contact">contact us</Link> if the problem persists.
+        </p>
+      ) : null}
+      <p>
+        <Link to="/">Go to the home page</Link>
+      </p>
+    </div>
+  );
+}

@@ -20,6 +20,9 @@ import { createRateLimiter, type RateLimiter } from './http/rate-limiter.js';
 import { redactedLogPaths, registerRequestLog } from './http/request-log.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWeb, type WebBuild } from './http/web.js';
+import { registerAccountExport } from './modules/accounts/export-registry.js';
+import { accountRoutes } from './modules/accounts/routes.js';
+import { authRoutes } from './modules/auth/routes.js';
 import { registerAuthentication } from './modules/auth/sessions.js';
 import { contactRoutes } from './modules/contact/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
@@ -86,6 +89,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(compress, { threshold: 1024 });
   await app.register(cookie);
   registerAuthentication(app);
+  registerAccountExport(app);
   await app.register(swagger, {
     openapi: {
       info: { title: `${config.site.productName} API`, version: '1.0.0' },
@@ -120,6 +124,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       // Each module registers its routes below, under its own prefix.
+      await api.register(authRoutes, { prefix: '/auth' });
+      await api.register(accountRoutes, { prefix: '/me' });
       await api.register(contactRoutes, { prefix: '/contact' });
       await api.register(newsletterRoutes, { prefix: '/newsletter' });
     },

@@ -20,6 +20,12 @@ export const authMessages = {
   resetFailed: 'Failed to send reset email. Please try again.',
   verificationSent: 'Verification email sent! Please check your inbox to verify your email.',
   linkInvalid: 'This link is invalid or has expired. Please request a new one.',
+  passwordResetDone: 'Your password has been reset. Please sign in with your new password.',
+  passwordIncorrect: 'Your current password is incorrect.',
+  passwordChanged: 'Your password has been changed. Other devices have been signed out.',
+  unauthenticated: 'Please sign in to continue.',
+  sessionExpired: 'Your session has ended. Please sign in again.',
+  confirmationMismatch: 'The email you typed does not match your account.',
 } as const;
 
 /** The spec's email pattern: non-space, @, non-space, a dot, non-space. */

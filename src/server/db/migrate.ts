@@ -1,4 +1,4 @@
-import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { Db, DatabaseKind } from './database.js';
 import { contactAndNewsletterMigration } from './migrations/2026-11-22-50-contact-and-newsletter.js';
 import { usersMigration } from './migrations/2026-11-22-01-users.js';
@@ -29,7 +29,18 @@ export class MigrationError extends Error {
 
 /** Brings the schema up to date. Throws MigrationError naming the migration that failed. */
 export async function migrateToLatest(db: Db): Promise<string[]> {
-  const migrator = new Migrator({ db: db.kysely, provider: new ListedMigrations(db.kind) });
+  // Kysely looks for its bookkeeping tables in every schema unless told which one: with several
+  // schemas in one PostgreSQL database (parallel test suites) it would find another's and fail.
+  const schema =
+    db.kind === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db.kysely))
+          .rows[0]?.schema
+      : undefined;
+  const migrator = new Migrator({
+    db: db.kysely,
+    provider: new ListedMigrations(db.kind),
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results = [] } = await migrator.migrateToLatest();
   const failed = results.find((result) => result.status === 'Error');
   if (error && failed) {

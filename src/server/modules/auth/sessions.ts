@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { SessionResponse } from '../../../shared/auth.js';
+import { authMessages, type SessionResponse } from '../../../shared/auth.js';
 import type { Config } from '../../config.js';
 import { AppError } from '../../errors.js';
 import { signAccessToken, verifyAccessToken } from './access-tokens.js';
@@ -119,8 +119,8 @@ export async function startSession(
   return sessionResponse(app, user, familyId);
 }
 
-const sessionExpired = () =>
-  new AppError(401, 'auth.session_expired', 'Your session has ended. Please sign in again.');
+export const sessionExpired = () =>
+  new AppError(401, 'auth.session_expired', authMessages.sessionExpired);
 
 /**
  * Exchanges a refresh token for a new one in the same family and a new access token. A token
@@ -233,7 +233,7 @@ export async function revokeAllFamilies(
 }
 
 const unauthenticated = () =>
-  new AppError(401, 'auth.unauthenticated', 'Please sign in to continue.', undefined, {
+  new AppError(401, 'auth.unauthenticated', authMessages.unauthenticated, undefined, {
     'www-authenticate': 'Bearer',
   });
 

@@ -3,6 +3,7 @@ import { Route, Routes, useLocation } from 'react-router';
 import { Footer } from './components/layout/footer';
 import { Navbar } from './components/layout/navbar';
 import { PageLoading } from './components/ui/page-loading';
+import { AuthProvider } from './features/auth/auth-context';
 import { findRoute, notFoundRoute, routes } from './routes';
 import { site } from './site';
 
@@ -18,7 +19,7 @@ function RouteEffects() {
 
 export function App() {
   return (
-    <>
+    <AuthProvider>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
@@ -35,6 +36,6 @@ export function App() {
         </Suspense>
       </main>
       <Footer />
-    </>
+    </AuthProvider>
   );
 }

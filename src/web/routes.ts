@@ -12,6 +12,11 @@ export interface PageRoute extends LazyPage {
   noindex?: boolean;
 }
 
+/** Pages that depend on who is signed in: not prerendered, and not for search engines. */
+function accountRoutes(pages: Omit<PageRoute, 'prerender' | 'noindex'>[]): PageRoute[] {
+  return pages.map((page) => ({ ...page, prerender: false, noindex: true }));
+}
+
 /** Every page of the web app. The server learns this list from the build (dist/pages/routes.json). */
 export const routes: PageRoute[] = [
   {
@@ -54,6 +59,51 @@ export const routes: PageRoute[] = [
     prerender: true,
     ...lazyPage(() => import('./pages/disclaimer-page')),
   },
+  // Accounts: rendered in the browser only (they depend on who is signed in), kept out of search.
+  ...accountRoutes([
+    {
+      path: '/login',
+      title: 'Sign in',
+      description: 'Sign in to ask the legal-information assistant your questions.',
+      ...lazyPage(() => import('./pages/login-page')),
+    },
+    ...['/signUp', '/signup'].map((path) => ({
+      path,
+      title: 'Sign up',
+      description: 'Create a free account and ask your first legal question.',
+      ...lazyPage(() => import('./pages/sign-up-page')),
+    })),
+    {
+      path: '/forget',
+      title: 'Reset your password',
+      description: 'Get an email with a link to choose a new password.',
+      ...lazyPage(() => import('./pages/forgot-password-page')),
+    },
+    {
+      path: '/verify-email',
+      title: 'Confirm your email',
+      description: 'Confirm the email address of your account.',
+      ...lazyPage(() => import('./pages/verify-email-page')),
+    },
+    {
+      path: '/reset-password',
+      title: 'Choose a new password',
+      description: 'Choose a new password for your account.',
+      ...lazyPage(() => import('./pages/reset-password-page')),
+    },
+    {
+      path: '/account',
+      title: 'Your account',
+      description: 'Your profile, jurisdiction, password, devices and data.',
+      ...lazyPage(() => import('./pages/account-page')),
+    },
+    {
+      path: '/chatbot',
+      title: 'Chat',
+      description: 'Ask the legal-information assistant your questions.',
+      ...lazyPage(() => import('./pages/chatbot-page')),
+    },
+  ]),
   {
     path: '/contact',
     title: 'Contact Us',

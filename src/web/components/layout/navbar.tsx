@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { useAuth } from '../../features/auth/auth-context';
 import { site } from '../../site';
 import { Logo } from './logo';
 
@@ -8,6 +9,8 @@ const links = [
   { to: '/pricing', label: 'Pricing' },
   { to: '/contact', label: 'Contact', alsoActiveUnder: '/blog' },
 ];
+/** Shown only to a signed-in person. */
+const signedInLinks = [...links, { to: '/chatbot', label: 'Chatbot' }];
 
 function scrollToTop() {
   window.scrollTo(0, 0);
@@ -29,6 +32,16 @@ export function Navbar() {
   const scrolled = useScrolled();
   const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
+  const navigate = useNavigate();
+  // Until the session is known (and in the prerendered HTML) the navbar shows its signed-out look.
+  const { status, session } = useAuth();
+  const signedIn = status === 'signed-in';
+
+  async function logOut() {
+    await session.signOut();
+    scrollToTop();
+    void navigate('/');
+  }
 
   // A new page closes the menu; so does Escape.
   const [shownFor, setShownFor] = useState(pathname);
@@ -67,7 +80,7 @@ export function Navbar() {
           </button>
           <div className={`collapse navbar-collapse${open ? ' show' : ''}`} id="site-nav">
             <ul className="navbar-nav ms-auto">
-              {links.map(({ to, label, end, alsoActiveUnder }) => (
+              {(signedIn ? signedInLinks : links).map(({ to, label, end, alsoActiveUnder }) => (
                 <li className="nav-item" key={to}>
                   <NavLink
                     to={to}
@@ -83,9 +96,20 @@ export function Navbar() {
               ))}
             </ul>
             <div className="navbar-actions">
-              <Link className="btn btn-accent" to="/login" onClick={scrollToTop}>
-                Login
-              </Link>
+              {signedIn ? (
+                <>
+                  <Link className="btn btn-outline-light" to="/account" onClick={scrollToTop}>
+                    Account
+                  </Link>
+                  <button type="button" className="btn btn-accent" onClick={() => void logOut()}>
+                    Logout
+                  </button>
+                </>
+              ) : (
+                <Link className="btn btn-accent" to="/login" onClick={scrollToTop}>
+                  Login
+                </Link>
+              )}
             </div>
           </div>
         </div>

@@ -1,0 +1,135 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import type { User } from '../../../../shared/auth';
+import { deleteAccount, downloadMyData, signOutEverywhere } from '../auth-api';
+import { FormMessage, type Notice } from '../components/form-message';
+import { SubmitButton } from '../components/submit-button';
+import { TextField } from '../components/text-field';
+import { messageFor } from '../error-messages';
+
+export const signedOutEverywhereMessage = 'You have been signed out of all devices.';
+
+/** Sign out of all devices, and download the person's data. */
+export function SessionAndDataActions() {
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState<'revoke' | 'export' | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const messageRef = useRef<HTMLDivElement>(null);
+
+  async function run(action: 'revoke' | 'export') {
+    setBusy(action);
+    setNotice(null);
+    try {
+      if (action === 'revoke') {
+        await signOutEverywhere();
+        void navigate('/login', {
+          state: { notice: { kind: 'success', text: signedOutEverywhereMessage } },
+        });
+        return;
+      }
+      await downloadMyData();
+      setNotice({ kind: 'success', text: 'Your data has been downloaded.' });
+    } catch (error) {
+      setNotice({ kind: 'error', text: messageFor(error) });
+    }
+    setBusy(null);
+    requestAnimationFrame(() => messageRef.current?.focus());
+  }
+
+  return (
+    <>
+      <section aria-labelledby="sessions-title" className="account-subsection">
+        <h2 id="sessions-title" className="account-section-title">
+          Devices
+        </h2>
+        <p>Signed in on a computer you no longer use? End every session, this one included.</p>
+        <button
+          type="button"
+          className="btn btn-outline-primary"
+          onClick={() => void run('revoke')}
+          disabled={busy !== null}
+        >
+          {busy === 'revoke' ? 'Signing out...' : 'Sign out of all devices'}
+        </button>
+      </section>
+      <section aria-labelledby="data-title" className="account-subsection">
+        <h2 id="data-title" className="account-section-title">
+          Your data
+        </h2>
+        <p>A copy of everything we hold about you, as a JSON file.</p>
+        <button
+          type="button"
+          className="btn btn-outline-primary"
+          onClick={() => void run('export')}
+          disabled={busy !== null}
+        >
+          {busy === 'export' ? 'Preparing...' : 'Download my data'}
+        </button>
+      </section>
+      <FormMessage id="actions-message" notice={notice} ref={messageRef} />
+    </>
+  );
+}
+
+/** Deleting the account, confirmed by typing its email. */
+export function DeleteAccountForm({ user }: { user: User }) {
+  const navigate = useNavigate();
+  const [confirmEmail, setConfirmEmail] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | undefined>();
+  const matches = confirmEmail.trim().toLowerCase() === user.email.toLowerCase();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    if (!matches) {
+      setError('Type your email exactly as shown to confirm.');
+      document.getElementById('delete-confirm-email')?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      await deleteAccount(confirmEmail.trim());
+      void navigate('/', { replace: true });
+    } catch (failure) {
+      setBusy(false);
+      setError(messageFor(failure));
+      document.getElementById('delete-confirm-email')?.focus();
+    }
+  }
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      aria-labelledby="delete-title"
+      className="account-danger"
+    >
+      <h2 id="delete-title" className="account-section-title">
+        Delete my account
+      </h2>
+      <p>
+        This removes your account, your conversations and everything else we hold about you. It
+        cannot be undone.
+      </p>
+      <TextField
+        id="delete-confirm-email"
+        label={`Type ${user.email} to confirm`}
+        type="email"
+        autoComplete="off"
+        value={confirmEmail}
+        onChange={(value) => {
+          setConfirmEmail(value);
+          setError(undefined);
+        }}
+        error={error}
+      />
+      <SubmitButton
+        busy={busy}
+        label="Delete my account"
+        busyLabel="Deleting..."
+        className="btn btn-danger"
+      />
+    </form>
+  );
+}

@@ -1,0 +1,102 @@
+import type { SessionResponse, User } from '../../../shared/auth';
+import { requestJson } from './api-client';
+import { authSession } from './auth-session';
+
+/** The accounts API (src/shared/auth.ts is the contract). */
+interface MessageResponse {
+  message: string;
+}
+
+export interface Providers {
+  google: boolean;
+  facebook: boolean;
+}
+
+export const registerAccount = (email: string, password: string) =>
+  requestJson<MessageResponse>('/api/auth/register', { body: { email, password } });
+
+export const resendVerification = (email: string) =>
+  requestJson<MessageResponse>('/api/auth/resend-verification', { body: { email } });
+
+export const forgotPassword = (email: string) =>
+  requestJson<MessageResponse>('/api/auth/forgot-password', { body: { email } });
+
+export const resetPassword = (token: string, password: string) =>
+  requestJson<MessageResponse>('/api/auth/reset-password', { body: { token, password } });
+
+export async function logIn(email: string, password: string) {
+  const session = await requestJson<SessionResponse>('/api/auth/login', {
+    body: { email, password },
+  });
+  authSession.signIn(session);
+  return session;
+}
+
+export async function verifyEmail(token: string) {
+  const session = await requestJson<SessionResponse>('/api/auth/verify-email', {
+    body: { token },
+  });
+  authSession.signIn(session);
+  return session;
+}
+
+export const fetchProviders = () => requestJson<Providers>('/api/auth/providers');
+
+/** Where a social button leads; the server comes back to `next` signed in. */
+export function providerSignInUrl(provider: 'google' | 'facebook', next: string): string {
+  return `/api/auth/oauth/${provider}?next=${encodeURIComponent(next)}`;
+}
+
+// The signed-in person's own account.
+
+export interface ProfileChanges {
+  givenName?: string | null;
+  familyName?: string | null;
+  picture?: string | null;
+  jurisdiction?: { country: string | null; region: string | null };
+}
+
+export async function updateProfile(changes: ProfileChanges) {
+  const user = await authSession.request<User>('/api/me', { method: 'PATCH', body: changes });
+  authSession.updateUser(user);
+  return user;
+}
+
+export async function reloadUser() {
+  const user = await authSession.request<User>('/api/me');
+  authSession.updateUser(user);
+  return user;
+}
+
+export async function changePassword(newPassword: string, currentPassword?: string) {
+  await authSession.request<MessageResponse | undefined>('/api/me/password', {
+    body: currentPassword === undefined ? { newPassword } : { currentPassword, newPassword },
+  });
+  // A first password turns a social-only account into one that has a password.
+  await reloadUser();
+}
+
+export async function signOutEverywhere() {
+  await authSession.request<unknown>('/api/me/sessions/revoke', { method: 'POST', body: {} });
+  authSession.clear();
+}
+
+export async function deleteAccount(confirmEmail: string) {
+  await authSession.request<unknown>('/api/me', { method: 'DELETE', body: { confirmEmail } });
+  authSession.clear();
+}
+
+/** Downloads the person's data as the JSON file the server names. */
+export async function downloadMyData() {
+  const response = await authSession.fetch('/api/me/export');
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const fileName = /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? 'my-data.json';
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

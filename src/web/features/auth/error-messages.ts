@@ -1,0 +1,42 @@
+import { authMessages } from '../../../shared/auth';
+import { ApiError } from './api-client';
+
+/**
+ * The one table from the API's error codes to what the person reads, in the spec's wording
+ * (product-spec §5 and §8). Codes not listed show the server's own message, which is written
+ * for people (rate limits say how long to wait).
+ */
+const messagesByCode: Record<string, string> = {
+  'auth.invalid_credentials': authMessages.incorrectCredentials,
+  'auth.email_not_verified': authMessages.emailNotVerified,
+  'auth.email_in_use': authMessages.emailInUse,
+  'auth.password_common': authMessages.passwordCommon,
+  'auth.password_incorrect': 'Incorrect password.',
+  'auth.link_invalid': authMessages.linkInvalid,
+  'auth.provider_failed': 'Signing in with that provider did not work. Please try again.',
+  'auth.provider_email_unverified':
+    'That provider has not verified your email address, so we cannot sign you in with it. Verify your email with the provider, or sign in with your email and password.',
+  'auth.provider_unavailable': 'Signing in with that provider is not available right now.',
+  'account.confirmation_mismatch': 'The email you typed does not match your account’s email.',
+};
+
+/** The spec's fallback when a failure carries no message (sign-up: "An error occurred."). */
+export const fallbackMessage = 'An error occurred.';
+
+export function messageForCode(code: string | null | undefined): string | undefined {
+  return code ? messagesByCode[code] : undefined;
+}
+
+export function messageFor(error: unknown): string {
+  if (error instanceof ApiError) return messageForCode(error.code) ?? error.message;
+  return fallbackMessage;
+}
+
+/** Per-field messages from a failed request, keyed by our field names. */
+export function fieldErrorsFor(error: unknown): Record<string, string> {
+  if (!(error instanceof ApiError)) return {};
+  const fields = { ...error.fields };
+  if (error.code === 'auth.email_in_use') fields.email = authMessages.emailInUse;
+  if (error.code === 'auth.password_common') fields.password ??= authMessages.passwordCommon;
+  return fields;
+}

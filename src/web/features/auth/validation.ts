@@ -1,0 +1,35 @@
+import { authMessages, emailPattern, passwordLength } from '../../../shared/auth';
+
+/** The spec's client-side checks (§5), in its words; the server checks the same rules again. */
+export function checkEmail(email: string): string | undefined {
+  const trimmed = email.trim();
+  return trimmed.length > 254 || !emailPattern.test(trimmed)
+    ? authMessages.invalidEmail
+    : undefined;
+}
+
+export function checkNewPassword(password: string): string | undefined {
+  if (password.length === 0) return authMessages.passwordEmpty;
+  if (password.length < passwordLength.min) return authMessages.passwordTooShort;
+  if (password.length > passwordLength.max) return authMessages.passwordTooLong;
+  return undefined;
+}
+
+export function checkConfirmation(password: string, confirmation: string): string | undefined {
+  return password !== confirmation ? authMessages.passwordsDoNotMatch : undefined;
+}
+
+/** Removes the fields without a message; an empty result means the form may be sent. */
+export function onlyErrors(fields: Record<string, string | undefined>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(fields).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
+}
+
+/** Moves focus to the first field (in `order`) that has an error; true when there was one. */
+export function focusFirstError(errors: Record<string, string>, order: string[]): boolean {
+  const first = order.find((id) => errors[id]);
+  if (!first) return false;
+  document.getElementById(first)?.focus();
+  return true;
+}

@@ -1,0 +1,168 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { authMessages } from '../../shared/auth';
+import { ApiError } from '../features/auth/api-client';
+import { logIn, resendVerification } from '../features/auth/auth-api';
+import { useAuth } from '../features/auth/auth-context';
+import { AuthCard } from '../features/auth/components/auth-card';
+import { FormMessage, type Notice } from '../features/auth/components/form-message';
+import { SocialButtons } from '../features/auth/components/social-buttons';
+import { SubmitButton } from '../features/auth/components/submit-button';
+import { TextField } from '../features/auth/components/text-field';
+import { fieldErrorsFor, messageFor, messageForCode } from '../features/auth/error-messages';
+import { safeNextPath } from '../features/auth/safe-next';
+import { clearSessionHint } from '../features/auth/session-hint';
+import { checkEmail, focusFirstError, onlyErrors } from '../features/auth/validation';
+import { site } from '../site';
+
+/** A message handed over by another page (password reset, sign-out of all devices). */
+export interface LoginPageState {
+  notice?: Notice;
+}
+
+export default function LoginPage() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const next = safeNextPath(params.get('next'));
+  const providerError = params.get('error');
+  const { status } = useAuth();
+
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<Notice | null>(() => {
+    const handedOver = (location.state as LoginPageState | null)?.notice;
+    if (handedOver) return handedOver;
+    const text = messageForCode(providerError);
+    return providerError
+      ? { kind: 'error', text: text ?? authMessages.incorrectCredentials }
+      : null;
+  });
+  const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
+  const [resending, setResending] = useState(false);
+  const messageRef = useRef<HTMLDivElement>(null);
+
+  // A social sign-in that came back with an error left no session: forget the hint before the
+  // app's start-up check (child effects run before the provider's), so it asks the server nothing.
+  useEffect(() => {
+    if (providerError) clearSessionHint();
+  }, [providerError]);
+
+  // Someone already signed in (or just signed in) goes on to where they were heading.
+  useEffect(() => {
+    if (status === 'signed-in') void navigate(next, { replace: true });
+  }, [status, next, navigate]);
+
+  function showNotice(value: Notice) {
+    setNotice(value);
+    requestAnimationFrame(() => messageRef.current?.focus());
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    const found = onlyErrors({
+      email: checkEmail(email),
+      password: password.length === 0 ? authMessages.passwordEmpty : undefined,
+    });
+    setErrors(found);
+    setNotice(null);
+    setUnverifiedEmail(null);
+    if (focusFirstError(found, ['email', 'password'])) return;
+    setBusy(true);
+    try {
+      await logIn(email.trim(), password);
+      // The status effect above moves on to `next`.
+    } catch (error) {
+      setBusy(false);
+      if (error instanceof ApiError && error.code === 'auth.email_not_verified') {
+        setUnverifiedEmail(email.trim());
+      }
+      const fields = fieldErrorsFor(error);
+      if (error instanceof ApiError && error.code === 'request.invalid' && fields.email) {
+        setErrors(fields);
+        focusFirstError(fields, ['email', 'password']);
+        return;
+      }
+      showNotice({ kind: 'error', text: messageFor(error) });
+    }
+  }
+
+  async function resend() {
+    if (!unverifiedEmail || resending) return;
+    setResending(true);
+    try {
+      await resendVerification(unverifiedEmail);
+      setUnverifiedEmail(null);
+      showNotice({ kind: 'success', text: authMessages.verificationSent });
+    } catch (error) {
+      showNotice({ kind: 'error', text: messageFor(error) });
+    } finally {
+      setResending(false);
+    }
+  }
+
+  return (
+    <AuthCard
+      title="Sign in"
+      lead={`Welcome back. Sign in to ask ${site.productName} your legal questions.`}
+      footer={
+        <p className="mb-0">
+          New here? <Link to="/signUp">Sign Up for Free</Link>
+        </p>
+      }
+    >
+      <SocialButtons next={next} />
+      <FormMessage id="login-message" notice={notice} ref={messageRef}>
+        {unverifiedEmail && (
+          <div className="form-message-action">
+            <button
+              type="button"
+              className="btn btn-outline-primary btn-sm"
+              onClick={() => void resend()}
+              disabled={resending}
+            >
+              {resending ? 'Sending...' : 'Resend verification email'}
+            </button>
+          </div>
+        )}
+      </FormMessage>
+      <form noValidate onSubmit={(event) => void submit(event)} aria-describedby="login-message">
+        <TextField
+          id="email"
+          label="Email"
+          type="email"
+          placeholder="Enter your Email"
+          autoComplete="email"
+          value={email}
+          onChange={setEmail}
+          error={errors.email}
+          required
+        />
+        <TextField
+          id="password"
+          label="Password"
+          type="password"
+          placeholder="Password"
+          autoComplete="current-password"
+          value={password}
+          onChange={setPassword}
+          error={errors.password}
+          required
+          labelExtra={
+            <Link className="form-label-link" to="/forget">
+              Forgot Password?
+            </Link>
+          }
+        />
+        <SubmitButton
+          busy={busy}
+          label={`Sign in with ${site.productName}`}
+          busyLabel="Signing in..."
+        />
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,114 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { ApiError } from '../features/auth/api-client';
+import { resetPassword } from '../features/auth/auth-api';
+import { AuthCard } from '../features/auth/components/auth-card';
+import { FormMessage, type Notice } from '../features/auth/components/form-message';
+import { SubmitButton } from '../features/auth/components/submit-button';
+import { TextField } from '../features/auth/components/text-field';
+import { fieldErrorsFor, messageFor } from '../features/auth/error-messages';
+import { takeLinkToken } from '../features/auth/link-token';
+import {
+  checkConfirmation,
+  checkNewPassword,
+  focusFirstError,
+  onlyErrors,
+} from '../features/auth/validation';
+import type { LoginPageState } from './login-page';
+import { authMessages } from '../../shared/auth';
+
+const fieldOrder = ['password', 'confirmPassword'];
+
+export const passwordResetDone =
+  'Your password has been changed and your other sessions were signed out. Please sign in with your new password.';
+
+export default function ResetPasswordPage() {
+  const navigate = useNavigate();
+  const [token] = useState(takeLinkToken);
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const [linkInvalid, setLinkInvalid] = useState(!token);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const messageRef = useRef<HTMLDivElement>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy || !token) return;
+    const found = onlyErrors({
+      password: checkNewPassword(password),
+      confirmPassword: checkConfirmation(password, confirmPassword),
+    });
+    setErrors(found);
+    setNotice(null);
+    if (focusFirstError(found, fieldOrder)) return;
+    setBusy(true);
+    try {
+      await resetPassword(token, password);
+      const state: LoginPageState = { notice: { kind: 'success', text: passwordResetDone } };
+      void navigate('/login', { replace: true, state });
+    } catch (error) {
+      setBusy(false);
+      if (error instanceof ApiError && error.code === 'auth.link_invalid') {
+        setLinkInvalid(true);
+        return;
+      }
+      const fields = onlyErrors({ password: fieldErrorsFor(error).password });
+      if (fields.password) {
+        setErrors(fields);
+        focusFirstError(fields, fieldOrder);
+        return;
+      }
+      setNotice({ kind: 'error', text: messageFor(error) });
+      requestAnimationFrame(() => messageRef.current?.focus());
+    }
+  }
+
+  if (linkInvalid) {
+    return (
+      <AuthCard title="Choose a new password">
+        <p className="alert alert-danger" role="alert">
+          {authMessages.linkInvalid}
+        </p>
+        <Link className="btn btn-primary btn-lg w-100" to="/forget">
+          Request a new link
+        </Link>
+        <Link className="btn btn-outline-primary btn-lg w-100 mt-3" to="/login">
+          Back to Login
+        </Link>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title="Choose a new password" lead="Enter your new password twice.">
+      <FormMessage id="reset-message" notice={notice} ref={messageRef} />
+      <form noValidate onSubmit={(event) => void submit(event)}>
+        <TextField
+          id="password"
+          label="New password"
+          type="password"
+          placeholder="New password"
+          autoComplete="new-password"
+          value={password}
+          onChange={setPassword}
+          error={errors.password}
+          hint="At least 8 characters. Avoid common passwords."
+          required
+        />
+        <TextField
+          id="confirmPassword"
+          label="Confirm new password"
+          type="password"
+          placeholder="Confirm new password"
+          autoComplete="new-password"
+          value={confirmPassword}
+          onChange={setConfirmPassword}
+          error={errors.confirmPassword}
+          required
+        />
+        <SubmitButton busy={busy} label="Save new password" busyLabel="Saving..." />
+      </form>
+    </AuthCard>
+  );
+}

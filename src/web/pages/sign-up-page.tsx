@@ -1,0 +1,139 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { authMessages } from '../../shared/auth';
+import { signUpRedirectDelayMs } from '../../shared/session-timing';
+import { ApiError } from '../features/auth/api-client';
+import { registerAccount } from '../features/auth/auth-api';
+import { AuthCard } from '../features/auth/components/auth-card';
+import { FormMessage, type Notice } from '../features/auth/components/form-message';
+import { SocialButtons } from '../features/auth/components/social-buttons';
+import { SubmitButton } from '../features/auth/components/submit-button';
+import { TextField } from '../features/auth/components/text-field';
+import { fieldErrorsFor, messageFor } from '../features/auth/error-messages';
+import { defaultAfterSignIn } from '../features/auth/safe-next';
+import {
+  checkConfirmation,
+  checkEmail,
+  checkNewPassword,
+  focusFirstError,
+  onlyErrors,
+} from '../features/auth/validation';
+import { site } from '../site';
+
+const fieldOrder = ['email', 'password', 'confirmPassword'];
+
+export default function SignUpPage() {
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const messageRef = useRef<HTMLDivElement>(null);
+
+  // The spec: after success, wait 4 seconds, then go to the sign-in page.
+  useEffect(() => {
+    if (!done) return;
+    const timer = setTimeout(() => void navigate('/login'), signUpRedirectDelayMs);
+    return () => clearTimeout(timer);
+  }, [done, navigate]);
+
+  function showNotice(value: Notice) {
+    setNotice(value);
+    requestAnimationFrame(() => messageRef.current?.focus());
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy || done) return;
+    const found = onlyErrors({
+      email: checkEmail(email),
+      password: checkNewPassword(password),
+      confirmPassword: checkConfirmation(password, confirmPassword),
+    });
+    setErrors(found);
+    setNotice(null);
+    if (focusFirstError(found, fieldOrder)) return;
+    setBusy(true);
+    try {
+      await registerAccount(email.trim(), password);
+      setDone(true);
+      showNotice({ kind: 'success', text: authMessages.verificationSent });
+    } catch (error) {
+      const fields = onlyErrors({
+        email: fieldErrorsFor(error).email,
+        password: fieldErrorsFor(error).password,
+      });
+      if (Object.keys(fields).length > 0 && !(error instanceof ApiError && error.status === 429)) {
+        setErrors(fields);
+        focusFirstError(fields, fieldOrder);
+      } else {
+        showNotice({ kind: 'error', text: messageFor(error) });
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AuthCard
+      title="Create your account"
+      lead={`Sign up to ask ${site.productName} your legal questions, free.`}
+      footer={
+        <p className="mb-0">
+          Already have an account? <Link to="/login">Sign in</Link>
+        </p>
+      }
+    >
+      <SocialButtons next={defaultAfterSignIn} />
+      <FormMessage id="signup-message" notice={notice} ref={messageRef} />
+      <form noValidate onSubmit={(event) => void submit(event)}>
+        <TextField
+          id="email"
+          label="Email"
+          type="email"
+          placeholder="Enter your Email"
+          autoComplete="email"
+          value={email}
+          onChange={setEmail}
+          error={errors.email}
+          disabled={done}
+          required
+        />
+        <TextField
+          id="password"
+          label="Password"
+          type="password"
+          placeholder="Password"
+          autoComplete="new-password"
+          value={password}
+          onChange={setPassword}
+          error={errors.password}
+          hint="At least 8 characters. Avoid common passwords."
+          disabled={done}
+          required
+        />
+        <TextField
+          id="confirmPassword"
+          label="Confirm Password"
+          type="password"
+          placeholder="Confirm Password"
+          autoComplete="new-password"
+          value={confirmPassword}
+          onChange={setConfirmPassword}
+          error={errors.confirmPassword}
+          disabled={done}
+          required
+        />
+        <SubmitButton
+          busy={busy}
+          disabled={done}
+          label={`Sign up with ${site.productName}`}
+          busyLabel="Signing Up..."
+        />
+      </form>
+    </AuthCard>
+  );
+}

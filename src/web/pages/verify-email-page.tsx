@@ -1,0 +1,102 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { authMessages } from '../../shared/auth';
+import { resendVerification, verifyEmail } from '../features/auth/auth-api';
+import { AuthCard } from '../features/auth/components/auth-card';
+import { FormMessage, type Notice } from '../features/auth/components/form-message';
+import { SubmitButton } from '../features/auth/components/submit-button';
+import { TextField } from '../features/auth/components/text-field';
+import { messageFor } from '../features/auth/error-messages';
+import { defaultAfterSignIn } from '../features/auth/safe-next';
+import { takeLinkToken } from '../features/auth/link-token';
+import { checkEmail } from '../features/auth/validation';
+import { PageLoading } from '../components/ui/page-loading';
+
+/** A link is used once: remember the request so a second render does not spend it again. */
+const verifications = new Map<string, Promise<unknown>>();
+
+export default function VerifyEmailPage() {
+  const navigate = useNavigate();
+  const [token] = useState(takeLinkToken);
+  const [failure, setFailure] = useState<string | null>(token ? null : authMessages.linkInvalid);
+  const [email, setEmail] = useState('');
+  const [emailError, setEmailError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const messageRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!token) return;
+    let pending = verifications.get(token);
+    if (!pending) {
+      pending = verifyEmail(token);
+      verifications.set(token, pending);
+    }
+    let active = true;
+    pending.then(
+      () => active && void navigate(defaultAfterSignIn, { replace: true }),
+      (error: unknown) => active && setFailure(messageFor(error)),
+    );
+    return () => {
+      active = false;
+    };
+  }, [token, navigate]);
+
+  async function resend(event: FormEvent) {
+    event.preventDefault();
+    const invalid = checkEmail(email);
+    setEmailError(invalid);
+    if (invalid) {
+      document.getElementById('email')?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      await resendVerification(email.trim());
+      setNotice({ kind: 'success', text: authMessages.verificationSent });
+    } catch (error) {
+      setNotice({ kind: 'error', text: messageFor(error) });
+    } finally {
+      setBusy(false);
+      requestAnimationFrame(() => messageRef.current?.focus());
+    }
+  }
+
+  if (!failure) {
+    return (
+      <AuthCard title="Confirming your email">
+        <PageLoading />
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard
+      title="We could not confirm your email"
+      footer={
+        <p className="mb-0">
+          Already confirmed? <Link to="/login">Sign in</Link>
+        </p>
+      }
+    >
+      <p className="alert alert-danger" role="alert">
+        {failure}
+      </p>
+      <p>Enter your email and we will send you a new confirmation link.</p>
+      <FormMessage id="verify-message" notice={notice} ref={messageRef} />
+      <form noValidate onSubmit={(event) => void resend(event)}>
+        <TextField
+          id="email"
+          label="Email"
+          type="email"
+          placeholder="Enter your Email"
+          autoComplete="email"
+          value={email}
+          onChange={setEmail}
+          error={emailError}
+          required
+        />
+        <SubmitButton busy={busy} label="Resend verification email" busyLabel="Sending..." />
+      </form>
+    </AuthCard>
+  );
+}

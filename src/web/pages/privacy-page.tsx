@@ -2,6 +2,40 @@ import { Link } from 'react-router';
 import { LegalDocument } from '../components/ui/legal-document';
 import { site } from '../site';
 
+/** What we keep, why, and for how long: one entry per kind of data. */
+const kept = [
+  {
+    what: 'Your account',
+    why: 'To sign you in and give you the right answers and allowance. It holds your email address, your name, your password (stored only as a one-way hash, never as you typed it), the place whose law applies to you, your plan and your token balance.',
+    howLong: 'Until you delete your account.',
+  },
+  {
+    what: 'Your conversations with the assistant',
+    why: 'So you can return to them and carry on where you left off.',
+    howLong: 'Until you delete them, or your account.',
+  },
+  {
+    what: 'Messages you send through the contact form',
+    why: 'To answer you and follow up your matter.',
+    howLong: 'Two years from your last message, unless you ask us to delete them sooner.',
+  },
+  {
+    what: 'Your newsletter address',
+    why: 'To send the newsletter you asked for, once you have confirmed the address.',
+    howLong: 'Until you unsubscribe. An address that is never confirmed is deleted within 30 days.',
+  },
+  {
+    what: 'Payment records',
+    why: 'Accounting and tax. They hold the plan, the amount and the date; never your card number.',
+    howLong: 'As long as tax law requires.',
+  },
+  {
+    what: 'Server logs',
+    why: 'Security and fixing faults. They hold your network address, the time and the page asked for; never the text of your messages.',
+    howLong: '30 days.',
+  },
+];
+
 export default function PrivacyPage() {
   const name = site.productName;
   return (
@@ -17,55 +51,19 @@ export default function PrivacyPage() {
       }
     >
       <h2>What we keep, and for how long</h2>
-      <div className="legal-table-scroll" tabIndex={0} role="region" aria-labelledby="kept-caption">
-        <table className="legal-table">
-          <caption id="kept-caption">The data we keep</caption>
-          <thead>
-            <tr>
-              <th scope="col">What</th>
-              <th scope="col">Why</th>
-              <th scope="col">How long</th>
-            </tr>
-          </thead>
-          <tbody>
-            <tr>
-              <th scope="row">
-                Your account: email address, name, password (stored only as a one-way hash), the
-                place whose law applies to you, your plan and token balance
-              </th>
-              <td>To sign you in and give you the right answers and allowance</td>
-              <td>Until you delete your account</td>
-            </tr>
-            <tr>
-              <th scope="row">Your conversations with the assistant</th>
-              <td>So you can return to them</td>
-              <td>Until you delete them, or your account</td>
-            </tr>
-            <tr>
-              <th scope="row">Messages you send through the contact form</th>
-              <td>To answer you and follow up your matter</td>
-              <td>Two years from your last message, unless you ask us to delete them sooner</td>
-            </tr>
-            <tr>
-              <th scope="row">Your newsletter address</th>
-              <td>To send the newsletter you asked for</td>
-              <td>
-                Until you unsubscribe; an address that is never confirmed is deleted within 30 days
-              </td>
-            </tr>
-            <tr>
-              <th scope="row">Payment records (plan, amount, date; never your card number)</th>
-              <td>Accounting and tax</td>
-              <td>As long as tax law requires</td>
-            </tr>
-            <tr>
-              <th scope="row">Server logs (address, time, page asked for; never message text)</th>
-              <td>Security and fixing faults</td>
-              <td>30 days</td>
-            </tr>
-          </tbody>
-        </table>
-      </div>
+      <ul className="kept-list">
+        {kept.map((item) => (
+          <li key={item.what} className="kept-item">
+            <h3 className="kept-what">{item.what}</h3>
+            <dl>
+              <dt>Why</dt>
+              <dd>{item.why}</dd>
+              <dt>How long</dt>
+              <dd>{item.howLong}</dd>
+            </dl>
+          </li>
+        ))}
+      </ul>
 
       <h2>Who sees your conversations</h2>
       <p>

@@ -16,29 +16,31 @@ interface PlanCardProps {
 
 function PlanAction({ plan, visitor, onChoosePaidPlan }: PlanCardProps) {
   const className = `btn btn-lg w-100 ${plan.popular ? 'btn-accent' : 'btn-outline-primary'}`;
-  const label = (
-    <>
-      {plan.buttonLabel}
-      <span className="visually-hidden">: {plan.name}</span>
-    </>
-  );
+  // Three buttons read the same; the name says which plan each one is for.
+  const name = `${plan.buttonLabel}: ${plan.name}`;
+  const label = plan.buttonLabel;
   // Until the sign-in state is known, the buttons act as for a visitor: sign in first.
   if (visitor !== 'signed-in') {
     return (
-      <Link className={className} to={signInToChoosePlan}>
+      <Link className={className} to={signInToChoosePlan} aria-label={name}>
         {label}
       </Link>
     );
   }
   if (!isPaidPlan(plan)) {
     return (
-      <Link className={className} to="/chatbot">
+      <Link className={className} to="/chatbot" aria-label={name}>
         {label}
       </Link>
     );
   }
   return (
-    <button type="button" className={className} onClick={() => onChoosePaidPlan(plan)}>
+    <button
+      type="button"
+      className={className}
+      aria-label={name}
+      onClick={() => onChoosePaidPlan(plan)}
+    >
       {label}
     </button>
   );

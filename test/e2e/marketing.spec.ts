@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test';
+import { fillSignIn, password, signUpAndSignIn } from './accounts-support';
 import { expect, expectAccessible, saveScreenshot, test, viewports } from './fixtures';
+import { uniqueEmail } from './mailbox';
 
 const pages = [
   { path: '/', name: 'home', heading: /reliable and experienced lawyers/i },
@@ -172,6 +174,40 @@ test.describe('pricing', () => {
     }
     await page.getByRole('link', { name: 'Choose Plan: Standard' }).click();
     await expect(page).toHaveURL(/\/login\?next=%2Fpricing$/);
+  });
+
+  test('brings a visitor who signs in from a plan button back to pricing', async ({ page }) => {
+    const email = uniqueEmail('pricing');
+    await signUpAndSignIn(page, email);
+    await page.context().clearCookies(); // a confirmed account, signed out
+
+    await page.goto('/pricing');
+    await page.getByRole('link', { name: 'Choose Plan: Standard' }).click();
+    await expect(page).toHaveURL(/\/login\?next=%2Fpricing$/);
+    await fillSignIn(page, email, password);
+    await expect(page).toHaveURL(/\/pricing$/);
+    await expect(page.getByRole('button', { name: 'Choose Plan: Standard' })).toBeVisible();
+  });
+
+  test('for a signed-in visitor, Free opens the chat and a paid plan says it opens soon', async ({
+    page,
+  }) => {
+    await signUpAndSignIn(page, uniqueEmail('plans'));
+    await page.goto('/pricing');
+    const status = page.getByRole('status').filter({ hasText: /opens soon/ });
+    await page.getByRole('button', { name: 'Choose Plan: Premium' }).click();
+    await expect(status).toHaveText(
+      'Premium opens soon: paid plans are not on sale yet, and nothing has been charged. ' +
+        'Until then, the Free plan gives you 25,000 tokens a day.',
+    );
+    await expect(page).toHaveURL(/\/pricing$/);
+
+    await page.getByRole('tab', { name: 'Yearly' }).click();
+    await page.getByRole('button', { name: 'Choose Plan: Standard Pro' }).click();
+    await expect(status).toContainText('Standard Pro opens soon');
+
+    await page.getByRole('link', { name: 'Start for Free: Free' }).click();
+    await expect(page).toHaveURL(/\/chatbot$/);
   });
 
   test('compares the plans in a table with headers', async ({ page }) => {

@@ -289,3 +289,35 @@ describe.each(databaseTargets)('account API on $kind', ({ kind, skip }) => {
     }
   });
 });
+
+describe('account and auth API document', () => {
+  it('lists every route of the contract in the OpenAPI file, /api/me ones with Bearer', async () => {
+    const h = await createAuthHarness('sqlite');
+    try {
+      const { paths } = (await h.app.inject('/api/openapi.json')).json();
+      for (const route of [
+        'register',
+        'verify-email',
+        'resend-verification',
+        'login',
+        'refresh',
+        'logout',
+        'forgot-password',
+        'reset-password',
+      ]) {
+        expect(paths[`/api/auth/${route}`]?.post, route).toBeDefined();
+      }
+      expect(Object.keys(paths['/api/me']).sort()).toEqual(['delete', 'get', 'patch']);
+      for (const [path, method] of [
+        ['/api/me', 'get'],
+        ['/api/me/password', 'post'],
+        ['/api/me/sessions/revoke', 'post'],
+        ['/api/me/export', 'get'],
+      ] as const) {
+        expect(paths[path][method].security, path).toEqual([{ bearer: [] }]);
+      }
+    } finally {
+      await h.close();
+    }
+  });
+});

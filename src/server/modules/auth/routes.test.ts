@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
+import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
 import { authMessages } from '../../../shared/auth';
 import {
@@ -7,6 +9,7 @@ import {
   type AuthHarness,
 } from '../../../../test/support/auth-harness';
 import { databaseTargets } from '../../../../test/support/databases';
+import { buildApp, type App } from '../../app';
 import { hashSecretToken } from './secret-tokens';
 
 const password = 'violet-harbor-lantern-42';
@@ -204,6 +207,29 @@ describe.each(databaseTargets)('auth API on $kind', ({ kind, skip }) => {
       expect((await post('/api/auth/refresh', undefined, { origin })).statusCode).toBe(401);
     },
   );
+
+  it.skipIf(skip)('let only one of two simultaneous uses of a token succeed', async () => {
+    const { post, tokenFromMail, origin } = await start();
+    await post('/api/auth/register', { email: 'twice@example.com', password });
+    const token = await tokenFromMail('twice@example.com', 'verify-email');
+    const verified = await Promise.all([
+      post('/api/auth/verify-email', { token }),
+      post('/api/auth/verify-email', { token }),
+    ]);
+    expect(verified.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    const session = verified.find((r) => r.statusCode === 200)!;
+    const refreshToken = refreshCookieOf(session)!.value;
+    const refresh = () =>
+      h!.app.inject({
+        method: 'POST',
+        url: '/api/auth/refresh',
+        headers: { origin },
+        cookies: { lexwise_refresh: refreshToken },
+      });
+    const refreshed = await Promise.all([refresh(), refresh()]);
+    expect(refreshed.filter((r) => r.statusCode === 200).length).toBeLessThanOrEqual(1);
+    expect(refreshed.some((r) => r.statusCode === 401)).toBe(true);
+  });
 
   it.skipIf(skip)('refuse an expired refresh token', async () => {
     const { signUp, origin, env } = await start();
@@ -545,5 +571,41 @@ describe.each(databaseTargets)('auth API on $kind', ({ kind, skip }) => {
     ]) {
       expect(log).not.toContain(secret);
     }
+  });
+});
+
+const redisUrl = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
+const probe = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
+const redisUp = await probe.connect().then(
+  () => true,
+  () => false,
+);
+probe.disconnect();
+
+describe('auth API with REDIS_URL', () => {
+  let h: AuthHarness | undefined;
+  let second: App | undefined;
+  afterEach(async () => {
+    await second?.close();
+    await h?.close();
+    h = second = undefined;
+  });
+
+  // In CI Redis is required (src/server/http/rate-limiter.test.ts fails without it).
+  it.skipIf(!redisUp)('share the sign-in limit between two instances through Redis', async () => {
+    h = await createAuthHarness('sqlite', { REDIS_URL: redisUrl, AUTH_LIMIT_PER_ACCOUNT: '4' });
+    second = await buildApp(h.env.config, { db: h.env.db, logger: false });
+    const email = `redis-${randomUUID()}@example.com`;
+    await h.signUp(email, password);
+    const codes: number[] = [];
+    for (const app of [h.app, second, h.app, second, h.app]) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email, password: 'wrong-password-x' },
+      });
+      codes.push(response.statusCode);
+    }
+    expect(codes).toEqual([401, 401, 401, 401, 429]);
   });
 });

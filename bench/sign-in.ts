@@ -1,0 +1,112 @@
+// Sign-in latency through the real HTTP server: builds the app on a temporary SQLite database,
+// creates a verified user, then times N sequential and N concurrent logins (POST /api/auth/login)
+// and, for comparison, N logins of an unknown email (verified against a dummy hash).
+// Usage: npm run bench:sign-in   (BENCH_LOGINS=50 BENCH_CONCURRENCY=5 to change the load; the
+// API's overall ceiling of 300 requests a minute per IP keeps BENCH_LOGINS at most 95)
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { buildApp } from '../src/server/app';
+import { loadConfig } from '../src/server/config';
+import { openDatabase } from '../src/server/db/database';
+import { migrateToLatest } from '../src/server/db/migrate';
+import { argon2Parameters, hashPassword } from '../src/server/modules/auth/passwords';
+
+const logins = Number(process.env.BENCH_LOGINS || 80);
+if (logins * 3 + 7 > 300)
+  throw new Error('BENCH_LOGINS is at most 95 (300 requests a minute per IP)');
+const concurrency = Number(process.env.BENCH_CONCURRENCY || 10);
+const email = 'bench@example.com';
+const password = 'bench-password-for-timing';
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lexwise-bench-'));
+const config = loadConfig({
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'silent',
+  // The limits would stop a benchmark long before it ends.
+  AUTH_LIMIT_PER_IP: '100000',
+  AUTH_LIMIT_PER_ACCOUNT: '10000',
+});
+const db = openDatabase(config.database);
+await migrateToLatest(db);
+const now = new Date().toISOString();
+await db.kysely
+  .insertInto('users')
+  .values({
+    id: randomUUID(),
+    email,
+    email_verified_at: now,
+    password_hash: await hashPassword(password),
+    given_name: null,
+    family_name: null,
+    picture_url: null,
+    jurisdiction_country: null,
+    jurisdiction_region: null,
+    created_at: now,
+    updated_at: now,
+  })
+  .execute();
+
+const app = await buildApp(config, { db, logger: false });
+await app.listen({ host: '127.0.0.1', port: 0 });
+const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/auth/login`;
+
+async function login(who: string, expected: number): Promise<number> {
+  const started = performance.now();
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: who, password }),
+  });
+  await response.arrayBuffer();
+  const ms = performance.now() - started;
+  if (response.status !== expected) throw new Error(`login answered ${response.status}`);
+  return ms;
+}
+
+async function run(count: number, workers: number, who = email, expected = 200) {
+  const times: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: workers }, async () => {
+      while (next < count) {
+        next += 1;
+        times.push(await login(who, expected));
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  times.sort((a, b) => a - b);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)]!;
+  return { median: at(0.5), p99: at(0.99), perSecond: count / seconds };
+}
+
+try {
+  await run(5, 1); // warm-up: JIT, connection, the dummy hash
+  await run(2, 1, 'nobody@example.com', 401);
+  const sequential = await run(logins, 1);
+  const concurrent = await run(logins, concurrency);
+  const unknown = await run(logins, 1, 'nobody@example.com', 401);
+  const f = (ms: number) => `${ms.toFixed(1)} ms`;
+  const { memoryCost, timeCost, parallelism } = argon2Parameters;
+  console.log(`argon2id m=${memoryCost} KiB, t=${timeCost}, p=${parallelism}`);
+  console.log(
+    `machine: ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), node ${process.version}`,
+  );
+  console.log('| run | logins | median | p99 | logins/s |');
+  console.log('| --- | ---: | ---: | ---: | ---: |');
+  const row = (name: string, r: Awaited<ReturnType<typeof run>>) =>
+    console.log(
+      `| ${name} | ${logins} | ${f(r.median)} | ${f(r.p99)} | ${r.perSecond.toFixed(1)} |`,
+    );
+  row('sequential', sequential);
+  row(`concurrent (${concurrency} at a time)`, concurrent);
+  row('unknown email, sequential (401)', unknown);
+} finally {
+  await app.close();
+  await db.close();
+  rmSync(dataDir, { recursive: true, force: true });
+}

@@ -8,6 +8,8 @@ export const newsletterMessages = {
   unsubscribed: 'You have been unsubscribed. You will not receive our newsletter any more.',
   linkInvalid:
     'This link is invalid or has expired. Please subscribe again from the form at the bottom of any page.',
+  unsubscribeInvalid:
+    'This unsubscribe link is not valid. Please contact us and we will remove your address.',
   noToken: 'This link is incomplete. Please open the link from the email again.',
 } as const;
 

@@ -10,6 +10,7 @@ test.describe('contact page', () => {
     test(`shows the banner, contact block and form, and passes axe-core at ${viewport.width} px`, async ({
       page,
     }) => {
+      test.slow(); // axe-core and a full-page screenshot, twice over
       await page.setViewportSize(viewport);
       await page.goto('/contact');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Contact Us');

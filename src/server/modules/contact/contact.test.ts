@@ -200,6 +200,20 @@ describe.each(databaseTargets)('contact form on $kind', ({ kind, skip }) => {
   });
 });
 
+describe('contact and newsletter API description', () => {
+  it('is published in the OpenAPI document', async () => {
+    const env = await createTestEnvironment('sqlite');
+    const app = await buildApp(env.config, { db: env.db, logger: false });
+    const { paths } = (await app.inject('/api/openapi.json')).json();
+    await app.close();
+    await env.cleanup();
+    expect(paths['/api/contact']?.post?.summary).toBe('Send a message to the firm');
+    for (const action of ['subscribe', 'confirm', 'unsubscribe']) {
+      expect(paths[`/api/newsletter/${action}`]?.post).toBeDefined();
+    }
+  });
+});
+
 describe('Content-Security-Policy for the contact map', () => {
   let env: TestEnvironment | undefined;
   afterEach(async () => {

@@ -6,7 +6,7 @@ import { submitContactMessage } from './service.js';
 /** POST /api/contact: the contact form. */
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
-    '/',
+    '',
     {
       schema: {
         tags: ['contact'],

@@ -166,7 +166,12 @@ describe.each(databaseTargets)('newsletter on $kind', ({ kind, skip }) => {
       .set({ confirm_expires_at: new Date(Date.now() - 1000).toISOString() })
       .execute();
     expect((await post('confirm', { token })).json().error.code).toBe('newsletter.link_invalid');
-    expect((await post('unsubscribe', { token: 'x'.repeat(43) })).statusCode).toBe(400);
+    const unknown = await post('unsubscribe', { token: 'x'.repeat(43) });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error).toEqual({
+      code: 'newsletter.link_invalid',
+      message: newsletterMessages.unsubscribeInvalid,
+    });
     const malformed = await post('confirm', { token: 'short' });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().error.code).toBe('request.invalid');

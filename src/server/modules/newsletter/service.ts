@@ -37,8 +37,8 @@ export const newsletterRateLimits = {
 /** How long a confirmation link works. */
 export const confirmTokenTtlMs = 72 * hour;
 
-const linkInvalid = () =>
-  new AppError(400, 'newsletter.link_invalid', newsletterMessages.linkInvalid);
+const linkInvalid = (message: string = newsletterMessages.linkInvalid) =>
+  new AppError(400, 'newsletter.link_invalid', message);
 
 /**
  * Starts (or restarts) a double opt-in. Whatever the address's state, the caller answers the same,
@@ -84,7 +84,9 @@ export async function confirmSubscription(deps: NewsletterDeps, token: string, i
 
 export async function unsubscribe(deps: NewsletterDeps, token: string, ip: string) {
   await deps.rateLimiter.hit(newsletterRateLimits.linksPerIp, ip);
-  if (!(await unsubscribeByTokenHash(deps.db, hashLinkToken(token)))) throw linkInvalid();
+  if (!(await unsubscribeByTokenHash(deps.db, hashLinkToken(token)))) {
+    throw linkInvalid(newsletterMessages.unsubscribeInvalid);
+  }
 }
 
 async function sendMail(deps: NewsletterDeps, message: MailMessage) {

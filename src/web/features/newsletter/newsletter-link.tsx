@@ -75,10 +75,15 @@ export function NewsletterLink({ action }: { action: Action }) {
         ) : null}
       </div>
       {shown ? null : <PageLoading />}
-      {shown?.kind === 'failed' ? (
+      {shown?.kind === 'failed' && action === 'confirm' ? (
         <p>
           You can subscribe again with the newsletter form at the bottom of this page, or{' '}
           <Link to="/contact">contact us</Link> if the problem persists.
+        </p>
+      ) : null}
+      {shown?.kind === 'failed' && action === 'unsubscribe' ? (
+        <p>
+          <Link to="/contact">Contact us</Link> and we will remove your address by hand.
         </p>
       ) : null}
       <p>

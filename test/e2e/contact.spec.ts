@@ -43,6 +43,7 @@ test.describe('contact page', () => {
   });
 
   test('shows a message per field, focuses the first, and sends nothing', async ({ page }) => {
+    test.slow(); // runs axe-core
     await page.setViewportSize(viewports.phone);
     await page.goto('/contact');
     let requests = 0;

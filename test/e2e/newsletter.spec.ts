@@ -72,6 +72,7 @@ test.describe('newsletter', () => {
   });
 
   test('shows an invalid address, and a link without its token', async ({ page }) => {
+    test.slow(); // runs axe-core
     await page.setViewportSize(viewports.desktop);
     await page.goto('/contact');
     const footer = page.getByRole('contentinfo');

@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from './test/e2e/chromium';
 import { e2ePorts } from './test/e2e/ports';
+import { facebookFakeEnv, googleFakeEnv } from './test/fakes/oauth-clients';
 
 const buildDir = process.env.BUILD_DIR || 'dist';
 const ports = e2ePorts();
@@ -32,6 +33,18 @@ export default defineConfig({
       timeout: 20_000,
     },
     {
+      command: `node --import tsx test/fakes/oidc-provider.ts ${ports.oidc} ${baseURL}`,
+      url: `http://127.0.0.1:${ports.oidc}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 20_000,
+    },
+    {
+      command: `node --import tsx test/fakes/facebook.ts ${ports.facebook} ${baseURL}`,
+      url: `http://127.0.0.1:${ports.facebook}/healthz`,
+      reuseExistingServer: false,
+      timeout: 20_000,
+    },
+    {
       command: `rm -rf ${dataDir} && node ${buildDir}/server/main.js`,
       url: `${baseURL}/readyz`,
       reuseExistingServer: false,
@@ -46,6 +59,9 @@ export default defineConfig({
         MAIL_FROM: 'Lexwise <no-reply@lexwise.test>',
         // Server-only: where contact-form messages go. The public CONTACT_* settings stay unset.
         CONTACT_INBOX: 'desk@lexwise.test',
+        // Google and Facebook sign-in through the local stand-ins above.
+        ...googleFakeEnv(`http://127.0.0.1:${ports.oidc}`),
+        ...facebookFakeEnv(`http://127.0.0.1:${ports.facebook}`),
       },
     },
   ],

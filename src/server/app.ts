@@ -22,6 +22,7 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWeb, type WebBuild } from './http/web.js';
 import { registerAccountExport } from './modules/accounts/export-registry.js';
 import { accountRoutes } from './modules/accounts/routes.js';
+import { oauthRoutes } from './modules/auth/oauth/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { registerAuthentication } from './modules/auth/sessions.js';
 import { contactRoutes } from './modules/contact/routes.js';
@@ -126,6 +127,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       // Each module registers its routes below, under its own prefix.
       await api.register(authRoutes, { prefix: '/auth' });
       await api.register(accountRoutes, { prefix: '/me' });
+      await api.register(oauthRoutes, { prefix: '/auth' });
       await api.register(contactRoutes, { prefix: '/contact' });
       await api.register(newsletterRoutes, { prefix: '/newsletter' });
     },

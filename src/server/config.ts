@@ -15,6 +15,9 @@ const booleanFlag = z
 
 const secret = z.string().min(32, 'at least 32 characters');
 
+/** A provider endpoint: https, or http for a local stand-in; no trailing slash. */
+const providerUrl = z.url({ protocol: /^https?$/ }).transform((url) => url.replace(/\/+$/, ''));
+
 const envSchema = publicSiteSchema.extend({
   NODE_ENV: z.enum(['development', 'production']).default('development'),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -46,6 +49,15 @@ const envSchema = publicSiteSchema.extend({
   MAIL_OUTBOX: booleanFlag.default(false),
   /** The address that receives contact-form messages (server-only). */
   CONTACT_INBOX: z.email().optional(),
+  GOOGLE_CLIENT_ID: z.string().trim().min(1).max(500).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().trim().min(1).max(500).optional(),
+  /** The OpenID issuer; its endpoints come from `${issuer}/.well-known/openid-configuration`. */
+  GOOGLE_ISSUER: providerUrl.default('https://accounts.google.com'),
+  FACEBOOK_CLIENT_ID: z.string().trim().min(1).max(500).optional(),
+  FACEBOOK_CLIENT_SECRET: z.string().trim().min(1).max(500).optional(),
+  FACEBOOK_AUTHORIZATION_URL: providerUrl.default('https://www.facebook.com/v19.0/dialog/oauth'),
+  FACEBOOK_TOKEN_URL: providerUrl.default('https://graph.facebook.com/v19.0/oauth/access_token'),
+  FACEBOOK_GRAPH_URL: providerUrl.default('https://graph.facebook.com/v19.0'),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(3600).default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   AUTH_LIMIT_PER_IP: z.coerce.number().int().min(1).max(100_000).default(30),
@@ -80,6 +92,17 @@ export interface Config {
   mail:
     | { transport: 'smtp'; url: string; from: string }
     | { transport: 'outbox'; dir: string; from: string };
+  /** Social sign-in providers; a provider is absent (its button hidden) unless id and secret are set. */
+  oauth: {
+    google?: { clientId: string; clientSecret: string; issuer: string };
+    facebook?: {
+      clientId: string;
+      clientSecret: string;
+      authorizationUrl: string;
+      tokenUrl: string;
+      graphUrl: string;
+    };
+  };
 }
 
 /** Secrets that may be generated on first run outside production, and their variables. */
@@ -143,6 +166,41 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mail: e.SMTP_URL
       ? { transport: 'smtp', url: e.SMTP_URL, from }
       : { transport: 'outbox', dir: path.join(dataDir, 'outbox'), from },
+    oauth: readOAuthProviders(e),
+  };
+}
+
+function readOAuthProviders(e: Env): Config['oauth'] {
+  const pairs = [
+    ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
+    ['FACEBOOK_CLIENT_ID', 'FACEBOOK_CLIENT_SECRET'],
+  ] as const;
+  for (const [id, secretName] of pairs) {
+    // Half a pair is a mistake worth hearing about, not a silently hidden button.
+    if ((e[id] === undefined) !== (e[secretName] === undefined)) {
+      const [missing, given] = e[id] === undefined ? [id, secretName] : [secretName, id];
+      throw new ConfigError(`${missing} is required when ${given} is set`);
+    }
+  }
+  return {
+    google:
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? {
+            clientId: e.GOOGLE_CLIENT_ID,
+            clientSecret: e.GOOGLE_CLIENT_SECRET,
+            issuer: e.GOOGLE_ISSUER,
+          }
+        : undefined,
+    facebook:
+      e.FACEBOOK_CLIENT_ID && e.FACEBOOK_CLIENT_SECRET
+        ? {
+            clientId: e.FACEBOOK_CLIENT_ID,
+            clientSecret: e.FACEBOOK_CLIENT_SECRET,
+            authorizationUrl: e.FACEBOOK_AUTHORIZATION_URL,
+            tokenUrl: e.FACEBOOK_TOKEN_URL,
+            graphUrl: e.FACEBOOK_GRAPH_URL,
+          }
+        : undefined,
   };
 }
 

@@ -134,5 +134,6 @@ export const authErrorCodes = [
   'auth.provider_unavailable',
   'auth.provider_failed',
   'auth.provider_email_unverified',
+  'auth.provider_email_missing',
   'account.confirmation_mismatch',
 ] as const;

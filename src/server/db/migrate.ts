@@ -3,6 +3,7 @@ import type { Db, DatabaseKind } from './database.js';
 import { contactAndNewsletterMigration } from './migrations/2026-11-22-50-contact-and-newsletter.js';
 import { usersMigration } from './migrations/2026-11-22-01-users.js';
 import { authTokensMigration } from './migrations/2026-11-22-10-auth-tokens.js';
+import { oauthAccountsMigration } from './migrations/2026-11-22-20-oauth-accounts.js';
 
 /**
  * Every migration, in order. Names sort by date; each module adds its own file and one line here.
@@ -11,6 +12,7 @@ import { authTokensMigration } from './migrations/2026-11-22-10-auth-tokens.js';
 const migrations: Record<string, (kind: DatabaseKind) => Migration> = {
   '2026-11-22-01-users': usersMigration,
   '2026-11-22-10-auth-tokens': authTokensMigration,
+  '2026-11-22-20-oauth-accounts': oauthAccountsMigration,
   '2026-11-22-50-contact-and-newsletter': contactAndNewsletterMigration,
 };
 

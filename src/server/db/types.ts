@@ -48,6 +48,18 @@ export interface EmailTokensTable {
   used_at: string | null;
 }
 
+/** A user's account at a social sign-in provider; (provider, subject) is unique. */
+export interface OAuthAccountsTable {
+  id: string;
+  user_id: string;
+  provider: 'google' | 'facebook';
+  /** The provider's stable id for the person: OpenID `sub`, or Facebook's user id. */
+  subject: string;
+  /** The email the provider reported when the link was made. */
+  email: string | null;
+  created_at: Timestamp;
+}
+
 /** A message sent through the contact form. */
 export interface ContactMessagesTable {
   id: string;
@@ -89,4 +101,5 @@ export interface Database {
   newsletter_subscribers: NewsletterSubscribersTable;
   refresh_tokens: RefreshTokensTable;
   email_tokens: EmailTokensTable;
+  oauth_accounts: OAuthAccountsTable;
 }

@@ -609,3 +609,41 @@ describe('auth API with REDIS_URL', () => {
     expect(codes).toEqual([401, 401, 401, 401, 429]);
   });
 });
+
+describe('auth API when mail cannot be sent', () => {
+  it('answers as usual and logs the failure without the link', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    // Port 9 (discard) is closed here: the SMTP connection is refused.
+    const h = await createAuthHarness(
+      'sqlite',
+      { SMTP_URL: 'smtp://127.0.0.1:9' },
+      {
+        level: 'info',
+        stream,
+      },
+    );
+    try {
+      const registered = await h.post('/api/auth/register', {
+        email: 'lost@example.com',
+        password,
+      });
+      expect(registered.statusCode).toBe(201);
+      const forgot = await h.post('/api/auth/forgot-password', { email: 'lost@example.com' });
+      expect(forgot.json()).toEqual({ message: authMessages.resetSent });
+      const deadline = Date.now() + 5000;
+      while (lines.filter((l) => l.includes('could not send')).length < 2) {
+        if (Date.now() > deadline) throw new Error('no failure logged');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(lines.join('\n')).not.toMatch(/#token=/);
+    } finally {
+      await h.close();
+    }
+  });
+});

@@ -25,32 +25,34 @@ function isUniqueViolation(error: unknown): boolean {
   return e.code === '23505' || /UNIQUE constraint failed/.test(e.message ?? '');
 }
 
-/** The email-and-password flows. Mail goes out in the background (see `sendMail`). */
+/** The email-and-password flows. Mail goes out in the background (see `mailInBackground`). */
 export function createAuthService(app: FastifyInstance) {
   const { config, db, rateLimiter } = app;
   const limits = authLimits(config);
   const pendingMail = new Set<Promise<void>>();
 
   /**
-   * Sends without making the request wait: forgot-password and resend then take the same time
-   * whether or not the address has an account. A failure is logged (never the message itself).
+   * Issues the link's token and sends the mail without making the request wait: forgot-password
+   * and resend then answer in the same time whether or not the address has an account. A failure
+   * is logged (never the message, which holds the link).
    */
-  function sendMail(message: MailMessage) {
-    const sending = app.mailer
-      .send(message)
+  function mailInBackground(subject: string, compose: () => Promise<MailMessage>) {
+    const sending = compose()
+      .then((message) => app.mailer.send(message))
       .catch((error: unknown) => {
         app.log.error(
           { err: error instanceof Error ? { message: error.message } : String(error) },
-          `could not send "${message.subject}"`,
+          `could not send "${subject}"`,
         );
       })
       .finally(() => pendingMail.delete(sending));
     pendingMail.add(sending);
   }
 
-  async function sendVerification(userId: string, email: string) {
-    const token = await issueEmailToken(db, userId, 'verify');
-    sendMail(verificationEmail(config, email, token));
+  function sendVerification(userId: string, email: string) {
+    mailInBackground('verification', async () =>
+      verificationEmail(config, email, await issueEmailToken(db, userId, 'verify')),
+    );
   }
 
   return {
@@ -90,7 +92,7 @@ export function createAuthService(app: FastifyInstance) {
         if (isUniqueViolation(error)) throw emailInUse;
         throw error;
       }
-      await sendVerification(id, input.email);
+      sendVerification(id, input.email);
       return { message: authMessages.verificationSent };
     },
 
@@ -98,7 +100,7 @@ export function createAuthService(app: FastifyInstance) {
       await rateLimiter.hit(limits.resendIp, client.ip);
       await rateLimiter.hit(limits.resendAddress, email);
       const user = await findUserByEmail(db, email);
-      if (user && user.email_verified_at === null) await sendVerification(user.id, user.email);
+      if (user && user.email_verified_at === null) sendVerification(user.id, user.email);
       return { message: authMessages.verificationSent };
     },
 
@@ -142,8 +144,9 @@ export function createAuthService(app: FastifyInstance) {
       await rateLimiter.hit(limits.forgotAddress, email);
       const user = await findUserByEmail(db, email);
       if (user) {
-        const token = await issueEmailToken(db, user.id, 'reset');
-        sendMail(passwordResetEmail(config, user.email, token));
+        mailInBackground('password reset', async () =>
+          passwordResetEmail(config, user.email, await issueEmailToken(db, user.id, 'reset')),
+        );
       }
       return { message: authMessages.resetSent };
     },

@@ -309,6 +309,15 @@ test.describe('search engines and installs', () => {
     expect(baseURL).toBeTruthy();
   });
 
+  test('pages are sent compressed and revalidated', async ({ request }) => {
+    for (const encoding of ['br', 'gzip']) {
+      const response = await request.get('/pricing', { headers: { 'accept-encoding': encoding } });
+      expect(response.headers()['content-encoding']).toBe(encoding);
+      expect(response.headers()['vary']).toMatch(/accept-encoding/i);
+      expect(await response.text()).toContain('Premium Pro');
+    }
+  });
+
   test('robots.txt allows all, keeps out /api/ and points at the sitemap', async ({ request }) => {
     const response = await request.get('/robots.txt');
     expect(response.status()).toBe(200);

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { normalizePath } from '../../shared/site.js';
@@ -20,6 +21,10 @@ export interface RouteManifest {
 interface Page {
   html: string;
   etag: string;
+  /** Compressed once at start: pages are served from the not-found handler, which is not a
+   * route, so @fastify/compress (which hooks routes) never sees them. */
+  br: Buffer;
+  gzip: Buffer;
 }
 
 export function findWebBuild(distDir: string): WebBuild | undefined {
@@ -35,7 +40,10 @@ export function pageFileName(routePath: string): string {
 function readPage(file: string): Page {
   const html = readFileSync(file, 'utf8');
   const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 22)}"`;
-  return { html, etag };
+  const br = brotliCompressSync(html, {
+    params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_MODE]: 1 },
+  });
+  return { html, etag, br, gzip: gzipSync(html, { level: 9 }) };
 }
 
 /**
@@ -68,11 +76,18 @@ export async function registerWeb(app: FastifyInstance, build: WebBuild) {
   });
 
   function sendPage(request: FastifyRequest, reply: FastifyReply, page: Page, status: number) {
-    reply.header('cache-control', 'no-cache').header('etag', page.etag);
+    reply
+      .header('cache-control', 'no-cache')
+      .header('etag', page.etag)
+      .header('vary', 'accept-encoding');
     if (status === 200 && request.headers['if-none-match'] === page.etag) {
       return reply.status(304).send();
     }
-    return reply.status(status).type('text/html; charset=utf-8').send(page.html);
+    reply.status(status).type('text/html; charset=utf-8');
+    const accepted = String(request.headers['accept-encoding'] ?? '');
+    if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(page.br);
+    if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(page.gzip);
+    return reply.send(page.html);
   }
 
   return {

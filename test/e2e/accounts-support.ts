@@ -8,8 +8,11 @@ export const verifySubject = 'Confirm your email for Lexwise';
 export const resetSubject = 'Reset your Lexwise password';
 export const password = 'correct horse battery staple';
 
-/** Browsers log a failed fetch (a wrong password's 401, a taken address's 409, a 429) as an error. */
-export const expectedAuthFailures = [/the server responded with a status of (401|403|409|429)/];
+/**
+ * Browsers log a failed fetch as a console error: a wrong current password's 400, a wrong
+ * password's 401, an unconfirmed email's 403, a taken address's 409, a rate limit's 429.
+ */
+export const expectedAuthFailures = [/the server responded with a status of (400|401|403|409|429)/];
 
 /** Registers through the API (not the page under test) and returns the emailed confirmation link. */
 export async function registerByApi(page: Page, email: string, pass = password): Promise<string> {

@@ -1,4 +1,4 @@
-import { expect, test, viewports } from './fixtures';
+import { expect, expectAccessible, saveScreenshot, test, viewports } from './fixtures';
 import { linkIn, mailsTo, uniqueEmail, waitForMail } from './mailbox';
 import {
   appUrl,
@@ -40,6 +40,8 @@ test.describe('sign-up, email confirmation and sessions', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Hello, ${localPart(email)}`);
     // The token left the address bar once read.
     expect(new URL(page.url()).hash).toBe('');
+    await expectAccessible(page);
+    await saveScreenshot(page, 'chatbot-signed-in-desktop');
 
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav.getByRole('link', { name: 'Chatbot' })).toBeVisible();
@@ -85,6 +87,7 @@ test.describe('sign-up, email confirmation and sessions', () => {
     await expect(page.getByRole('main').getByRole('alert')).toHaveText(
       'This link is invalid or has expired. Please request a new one.',
     );
+    await expectAccessible(page);
     await page.getByRole('main').getByLabel('Email', { exact: true }).fill(email);
     await page.getByRole('button', { name: 'Resend verification email' }).click();
     await expect(page.getByRole('main').getByRole('status')).toHaveText(
@@ -273,6 +276,8 @@ test.describe('password reset', () => {
 
     const mail = await waitForMail(email, resetSubject);
     await page.goto(linkIn(mail, `${appUrl}/reset-password#token=`));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Choose a new password');
+    await expectAccessible(page);
     const newPassword = 'a brand new passphrase';
     await page.getByRole('main').getByLabel('New password', { exact: true }).fill(newPassword);
     await page.getByRole('main').getByLabel('Confirm new password').fill('something else');
@@ -283,8 +288,8 @@ test.describe('password reset', () => {
     await page.getByRole('main').getByLabel('Confirm new password').fill(newPassword);
     await page.getByRole('button', { name: 'Save new password' }).click();
     await expect(page).toHaveURL(/\/login$/);
-    await expect(page.getByRole('main').getByRole('status')).toContainText(
-      'Your password has been changed',
+    await expect(page.getByRole('main').getByRole('status')).toHaveText(
+      'Your password has been reset. Please sign in with your new password.',
     );
 
     await fillSignIn(page, email, password);
@@ -310,6 +315,7 @@ test.describe('navbar when signed in', () => {
     await expect(nav.getByRole('button', { name: 'Logout' })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Login' })).toHaveCount(0);
     await expect(nav.getByRole('link', { name: 'Chatbot' })).toBeVisible();
+    await saveScreenshot(page, 'navbar-signed-in-phone');
     await nav.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(`${appUrl}/`);
     await page.getByRole('button', { name: 'Open menu' }).click();

@@ -18,7 +18,9 @@ function SignedInWelcome() {
     <section className="page-section" aria-labelledby="chatbot-title">
       <div className="container narrow">
         <p className="chat-eyebrow">Chat</p>
-        <h1 id="chatbot-title">Hello, {user?.name}</h1>
+        <h1 id="chatbot-title" className="chat-welcome">
+          Hello, {user?.name}
+        </h1>
         <p>
           You are signed in as <strong>{user?.email}</strong>. The chat assistant opens here soon.
         </p>

@@ -19,9 +19,6 @@ import { authMessages } from '../../shared/auth';
 
 const fieldOrder = ['password', 'confirmPassword'];
 
-export const passwordResetDone =
-  'Your password has been changed and your other sessions were signed out. Please sign in with your new password.';
-
 export default function ResetPasswordPage() {
   const navigate = useNavigate();
   const [token] = useState(takeLinkToken);
@@ -46,7 +43,9 @@ export default function ResetPasswordPage() {
     setBusy(true);
     try {
       await resetPassword(token, password);
-      const state: LoginPageState = { notice: { kind: 'success', text: passwordResetDone } };
+      const state: LoginPageState = {
+        notice: { kind: 'success', text: authMessages.passwordResetDone },
+      };
       void navigate('/login', { replace: true, state });
     } catch (error) {
       setBusy(false);

@@ -11,13 +11,17 @@ const messagesByCode: Record<string, string> = {
   'auth.email_not_verified': authMessages.emailNotVerified,
   'auth.email_in_use': authMessages.emailInUse,
   'auth.password_common': authMessages.passwordCommon,
-  'auth.password_incorrect': 'Incorrect password.',
+  'auth.password_incorrect': authMessages.passwordIncorrect,
+  'auth.unauthenticated': authMessages.unauthenticated,
+  'auth.session_expired': authMessages.sessionExpired,
   'auth.link_invalid': authMessages.linkInvalid,
   'auth.provider_failed': 'Signing in with that provider did not work. Please try again.',
   'auth.provider_email_unverified':
     'That provider has not verified your email address, so we cannot sign you in with it. Verify your email with the provider, or sign in with your email and password.',
+  'auth.provider_email_missing':
+    'That provider did not share an email address with us, so we cannot sign you in with it. Sign up with your email and password instead.',
   'auth.provider_unavailable': 'Signing in with that provider is not available right now.',
-  'account.confirmation_mismatch': 'The email you typed does not match your account’s email.',
+  'account.confirmation_mismatch': authMessages.confirmationMismatch,
 };
 
 /** The spec's fallback when a failure carries no message (sign-up: "An error occurred."). */

@@ -37,7 +37,7 @@ export function PasswordForm({ user }: { user: User }) {
       setCurrentPassword('');
       setNewPassword('');
       setConfirmation('');
-      setNotice({ kind: 'success', text: 'Your password has been changed.' });
+      setNotice({ kind: 'success', text: authMessages.passwordChanged });
     } catch (error) {
       const fields = fieldErrorsFor(error);
       const code = (error as { code?: string }).code;
@@ -47,12 +47,12 @@ export function PasswordForm({ user }: { user: User }) {
         'new-password': fields.newPassword ?? fields.password,
       });
       setErrors(mapped);
-      if (!focusFirstError(mapped, fieldOrder)) {
-        setNotice({ kind: 'error', text: messageFor(error) });
-      }
+      if (focusFirstError(mapped, fieldOrder)) return;
+      setNotice({ kind: 'error', text: messageFor(error) });
     } finally {
       setBusy(false);
     }
+    // Reached with a message to read (success or failure); field errors returned above.
     requestAnimationFrame(() => messageRef.current?.focus());
   }
 

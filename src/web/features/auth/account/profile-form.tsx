@@ -95,7 +95,7 @@ export function ProfileForm({ user }: { user: User }) {
       <h2 id="profile-title" className="account-section-title">
         Profile
       </h2>
-      <div className="row g-3">
+      <div className="row gx-3">
         <div className="col-sm-6">
           <TextField
             id="profile-givenName"
@@ -133,7 +133,7 @@ export function ProfileForm({ user }: { user: User }) {
         <p className="form-text mt-0">
           Where you live decides which law applies; the assistant answers for it.
         </p>
-        <div className="row g-3">
+        <div className="row gx-3">
           <div className={subdivisions ? 'col-sm-6' : 'col-12'}>
             <SelectField
               id="profile-country"

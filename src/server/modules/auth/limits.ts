@@ -33,6 +33,8 @@ export function authLimits(config: Config) {
     emailTokenIp: byIp('email-token'),
     /** Checking the current password when changing it, by user. */
     passwordChange: byAccount('password-change'),
+    /** Starting a Google or Facebook sign-in (each start calls out to the provider). */
+    oauthStartIp: byIp('oauth-start'),
   };
 }
 

@@ -7,8 +7,9 @@ import {
   providersResponseSchema,
   type OAuthProvider,
 } from '../../../../shared/auth.js';
+import { safeNextPath } from '../../../../shared/next-path.js';
 import { AppError, notFound } from '../../../errors.js';
-import type { RateLimit } from '../../../http/rate-limiter.js';
+import { authLimits } from '../limits.js';
 import { startSession } from '../sessions.js';
 import {
   flowCookie,
@@ -24,7 +25,6 @@ import { listLinkedAccounts } from './repository.js';
 import {
   createProviderClients,
   resolveSocialAccount,
-  safeNextPath,
   type SocialSignInFailure,
 } from './service.js';
 
@@ -52,18 +52,14 @@ function sameSecret(a: string, b: string): boolean {
  * GET /api/auth/oauth/:provider, which sends the browser to the provider; the provider sends it
  * back to the callback, which signs the person in (the refresh cookie) and redirects to `next`.
  * These are browser navigations, so every failure is a redirect to /login?error=<code>.
+ * Registered under /api/auth.
  */
-/** Registered under /api/auth. */
 export async function oauthRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { config } = app;
   const clients = createProviderClients(config.oauth);
   const cookie = flowCookie(config);
-  const startLimit: RateLimit = {
-    name: 'oauth-start:ip',
-    max: config.auth.limitPerIp,
-    windowMs: 15 * 60 * 1000,
-  };
+  const startLimit = authLimits(config).oauthStartIp;
 
   // "Download my data" lists the linked accounts among the ways to sign in.
   app.accountExport.addSignInMethods(async (userId) =>

@@ -78,18 +78,3 @@ async function resolveOnce(
   const email = profile.email;
   return { userId: await createUserWithLink(db, provider, { ...profile, email }) };
 }
-
-/**
- * Where to send the person after signing in: a path on this site, else the chat. Refuses
- * anything a browser could read as another site: "//host", "/\host", schemes, control characters.
- */
-export function safeNextPath(next: string | undefined, fallback = '/chatbot'): string {
-  if (!next || next.length > 2000) return fallback;
-  if (!next.startsWith('/') || next.startsWith('//')) return fallback;
-  // Browsers treat "\" as "/" in URLs and drop tabs and newlines, so "/\evil" means "//evil".
-  if (/[\\\p{Cc}]/u.test(next)) return fallback;
-  const base = 'http://same.invalid';
-  const url = URL.parse(next, base);
-  if (!url || url.origin !== base) return fallback;
-  return `${url.pathname}${url.search}${url.hash}`;
-}

@@ -21,14 +21,21 @@ describe('passwords', () => {
 
   it('answer false, after the time of a real check, when there is no hash to check', async () => {
     const real = await hashPassword('some password');
-    const started = performance.now();
-    await verifyPassword(real, 'wrong password');
-    const withHash = performance.now() - started;
-    await verifyPassword(null, 'warm-up'); // the dummy hash is made once, on first use
-    const again = performance.now();
-    expect(await verifyPassword(null, 'some password')).toBe(false);
-    const withoutHash = performance.now() - again;
-    expect(withoutHash).toBeGreaterThan(withHash / 4);
+    expect(await verifyPassword(null, 'some password')).toBe(false); // makes the dummy hash
+    const time = async (stored: string | null) => {
+      const started = performance.now();
+      await verifyPassword(stored, 'wrong password');
+      return performance.now() - started;
+    };
+    const withHash: number[] = [];
+    const withoutHash: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      withHash.push(await time(real));
+      withoutHash.push(await time(null));
+    }
+    const median = (values: number[]) => values.sort((a, b) => a - b)[2]!;
+    // Interleaved medians, with a wide margin: the machine may be busy with other work.
+    expect(median(withoutHash)).toBeGreaterThan(median(withHash) / 3);
   });
 
   it('ship a list of a few hundred common passwords and refuse them whatever their case', () => {

@@ -145,6 +145,18 @@ async function audit(url: string, port: number): Promise<PageResult> {
   };
 }
 
+/** Lighthouse sometimes loses the trace on a busy machine (NO_NAVSTART); such a run is retried. */
+async function auditWithRetry(url: string, port: number, attempts = 3): Promise<PageResult> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await audit(url, port);
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      console.warn(`retrying ${url}: ${(error as Error).message}`);
+    }
+  }
+}
+
 /** Sums the gzipped size (level 9, as a server would send it) of the scripts a page loaded. */
 async function gzippedKb(urls: string[]): Promise<number> {
   let bytes = 0;
@@ -173,7 +185,7 @@ try {
   for (const page of pages) {
     const results: PageResult[] = [];
     for (let run = 0; run < runs; run++)
-      results.push(await audit(`${server.base}${page}`, chrome.port));
+      results.push(await auditWithRetry(`${server.base}${page}`, chrome.port));
     const kept = median(results);
     version = kept.version;
     weakByPage.set(page, kept.weak);

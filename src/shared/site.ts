@@ -56,7 +56,5 @@ export function readPublicSiteConfig(env: Record<string, string | undefined>): P
   };
 }
 
-/** Removes a trailing slash so "/pricing/" and "/pricing" name the same page. */
-export function normalizePath(pathname: string): string {
-  return pathname.length > 1 ? pathname.replace(/\/+$/, '') || '/' : pathname;
-}
+// Kept in paths.ts so the web app's shell can use it without loading the schema library.
+export { normalizePath } from './paths.js';

@@ -1,4 +1,4 @@
-import { normalizePath } from '../shared/site';
+import { normalizePath } from '../shared/paths';
 import { lazyPage, type LazyPage } from './lazy-page';
 
 export interface PageRoute extends LazyPage {

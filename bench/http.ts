@@ -44,7 +44,13 @@ async function startOurs(dataDir: string) {
   const started = performance.now();
   let output = '';
   const child = spawn(process.execPath, [serverEntry], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   child.stdout!.on('data', (chunk) => (output += chunk));
@@ -102,18 +108,28 @@ try {
   const ratio = oursResult.rps / bareResult.rps;
 
   const cores = os.cpus().length;
-  console.log(`\nMachine: ${cores} cores, ${os.cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}`);
+  console.log(
+    `\nMachine: ${cores} cores, ${os.cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}`,
+  );
   console.log(`autocannon: ${connections} connections, ${duration} s per route\n`);
   console.log('| route | requests/s | p50 ms | p99 ms |');
   console.log('|---|---:|---:|---:|');
-  console.log(`| bare Fastify GET /bare | ${bareResult.rps.toFixed(0)} | ${bareResult.p50} | ${bareResult.p99} |`);
-  console.log(`| Lexwise GET /healthz | ${oursResult.rps.toFixed(0)} | ${oursResult.p50} | ${oursResult.p99} |`);
-  console.log(`\nratio /healthz : bare = ${ratio.toFixed(2)} (budget >= 0.80) ${ratio >= 0.8 ? 'OK' : 'OVER BUDGET'}`);
+  console.log(
+    `| bare Fastify GET /bare | ${bareResult.rps.toFixed(0)} | ${bareResult.p50} | ${bareResult.p99} |`,
+  );
+  console.log(
+    `| Lexwise GET /healthz | ${oursResult.rps.toFixed(0)} | ${oursResult.p50} | ${oursResult.p99} |`,
+  );
+  console.log(
+    `\nratio /healthz : bare = ${ratio.toFixed(2)} (budget >= 0.80) ${ratio >= 0.8 ? 'OK' : 'OVER BUDGET'}`,
+  );
   const worst = Math.max(...coldStarts.map((c) => c.untilReady));
   console.log(
     `cold start to ready (spawn -> /readyz answers), 3 fresh data dirs: ${coldStarts
       .map((c) => `${c.untilReady.toFixed(0)} ms`)
-      .join(', ')}; server-reported: ${coldStarts.map((c) => `${c.readyMs} ms`).join(', ')} (budget <= 1500 ms) ${worst <= 1500 ? 'OK' : 'OVER BUDGET'}`,
+      .join(
+        ', ',
+      )}; server-reported: ${coldStarts.map((c) => `${c.readyMs} ms`).join(', ')} (budget <= 1500 ms) ${worst <= 1500 ? 'OK' : 'OVER BUDGET'}`,
   );
 } finally {
   await stop(ours.child);

@@ -20,7 +20,7 @@ export const databaseTargets: { kind: DatabaseTarget; skip: boolean }[] = [
 export interface TestEnvironment {
   config: Config;
   db: Db;
-  /** Deletes the data directory and, on PostgreSQL, the schema. */
+  /** Closes the database and deletes the data directory. */
   cleanup(): Promise<void>;
 }
 
@@ -37,7 +37,7 @@ export async function createTestEnvironment(
   let schema: string | undefined;
   let databaseUrl: string | undefined;
   if (kind === 'postgres') {
-    schema = `t_${randomBytes(6).toString('hex')}`;
+    schema = `${inject('postgresSchemaPrefix')}${randomBytes(6).toString('hex')}`;
     await withPostgresClient((client) => client.query(`create schema ${schema}`));
     const url = new URL(testPostgresUrl);
     url.searchParams.set('options', `-c search_path=${schema}`);
@@ -57,9 +57,7 @@ export async function createTestEnvironment(
     db,
     async cleanup() {
       await db.close().catch(() => undefined);
-      if (schema) {
-        await withPostgresClient((client) => client.query(`drop schema ${schema} cascade`));
-      }
+      // PostgreSQL schemas are dropped together when the run ends (test/support/postgres-check.ts).
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

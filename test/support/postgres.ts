@@ -19,3 +19,18 @@ export async function postgresUnavailableReason(): Promise<string | undefined> {
     await client.end().catch(() => undefined);
   }
 }
+
+/** Drops every schema this run created (their names start with `prefix`). */
+export async function dropRunSchemas(prefix: string): Promise<void> {
+  const client = new pg.Client({ connectionString: testPostgresUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ nspname: string }>(
+      'select nspname from pg_namespace where starts_with(nspname, $1)',
+      [prefix],
+    );
+    for (const { nspname } of rows) await client.query(`drop schema "${nspname}" cascade`);
+  } finally {
+    await client.end();
+  }
+}

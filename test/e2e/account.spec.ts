@@ -9,6 +9,9 @@ import {
   signUpAndSignIn,
 } from './accounts-support';
 
+// Each test creates an account (argon2 hashing, a mail to catch): more than the default on a busy machine.
+test.describe.configure({ timeout: 60_000 });
+
 test.describe('sign-in pages look right and pass axe-core', () => {
   for (const [name, viewport] of Object.entries(viewports)) {
     test(`/login at ${viewport.width} px`, async ({ page }) => {

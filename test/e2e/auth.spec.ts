@@ -12,6 +12,9 @@ import {
   verifySubject,
 } from './accounts-support';
 
+// Each test creates an account (argon2 hashing, a mail to catch): more than the default on a busy machine.
+test.describe.configure({ timeout: 60_000 });
+
 test.describe('sign-up, email confirmation and sessions', () => {
   // Following a link already used answers 400, which the browser logs.
   test.use({ allowConsoleErrors: [/status of 400/] });

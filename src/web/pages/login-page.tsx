@@ -35,10 +35,9 @@ export default function LoginPage() {
   const [notice, setNotice] = useState<Notice | null>(() => {
     const handedOver = (location.state as LoginPageState | null)?.notice;
     if (handedOver) return handedOver;
-    const text = messageForCode(providerError);
-    return providerError
-      ? { kind: 'error', text: text ?? authMessages.incorrectCredentials }
-      : null;
+    if (!providerError) return null;
+    const text = messageForCode(providerError) ?? messageForCode('auth.provider_failed')!;
+    return { kind: 'error', text };
   });
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
   const [resending, setResending] = useState(false);

@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { authMessages, emailPattern } from '../../shared/auth';
+import { authMessages, emailPattern } from '../../shared/auth-messages';
 import { ApiError } from '../features/auth/api-client';
 import { forgotPassword } from '../features/auth/auth-api';
 import { AuthCard } from '../features/auth/components/auth-card';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { authMessages } from '../../shared/auth';
+import { authMessages } from '../../shared/auth-messages';
 import { signUpRedirectDelayMs } from '../../shared/session-timing';
 import { ApiError } from '../features/auth/api-client';
 import { registerAccount } from '../features/auth/auth-api';

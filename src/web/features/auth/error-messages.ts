@@ -1,4 +1,4 @@
-import { authMessages } from '../../../shared/auth';
+import { authMessages } from '../../../shared/auth-messages';
 import { ApiError } from './api-client';
 
 /**

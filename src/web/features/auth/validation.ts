@@ -1,4 +1,4 @@
-import { authMessages, emailPattern, passwordLength } from '../../../shared/auth';
+import { authMessages, emailPattern, passwordLength } from '../../../shared/auth-messages';
 
 /** The spec's client-side checks (§5), in its words; the server checks the same rules again. */
 export function checkEmail(email: string): string | undefined {

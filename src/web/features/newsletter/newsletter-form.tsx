@@ -1,5 +1,4 @@
 import { useId, useState, type FormEvent } from 'react';
-import { newsletterSubscribeSchema } from '../../../shared/newsletter';
 import { fieldErrorsOf } from '../../field-errors';
 import { RequestFailure, postJson } from '../../post-json';
 
@@ -19,6 +18,8 @@ export function NewsletterForm() {
     if (sending) return;
     setDone(null);
     const request = { email, website };
+    // The schema (and zod) load on the first submit: the footer is on every page's first load.
+    const { newsletterSubscribeSchema } = await import('../../../shared/newsletter');
     const invalid = fieldErrorsOf(newsletterSubscribeSchema, request).email;
     setError(invalid ?? null);
     if (invalid) {

@@ -1,5 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { authMessages, type User } from '../../../../shared/auth';
+import type { User } from '../../../../shared/auth';
+import { authMessages } from '../../../../shared/auth-messages';
 import { changePassword } from '../auth-api';
 import { FormMessage, type Notice } from '../components/form-message';
 import { SubmitButton } from '../components/submit-button';

@@ -9,7 +9,11 @@ import { FormMessage, type Notice } from '../features/auth/components/form-messa
 import { SocialButtons } from '../features/auth/components/social-buttons';
 import { SubmitButton } from '../features/auth/components/submit-button';
 import { TextField } from '../features/auth/components/text-field';
-import { fieldErrorsFor, messageFor, messageForCode } from '../features/auth/error-messages';
+import {
+  fieldErrorsFor,
+  messageFor,
+  messageForSignInRedirect,
+} from '../features/auth/error-messages';
 import { safeNextPath } from '../features/auth/safe-next';
 import { clearSessionHint } from '../features/auth/session-hint';
 import { checkEmail, focusFirstError, onlyErrors } from '../features/auth/validation';
@@ -36,8 +40,7 @@ export default function LoginPage() {
     const handedOver = (location.state as LoginPageState | null)?.notice;
     if (handedOver) return handedOver;
     if (!providerError) return null;
-    const text = messageForCode(providerError) ?? messageForCode('auth.provider_failed')!;
-    return { kind: 'error', text };
+    return { kind: 'error', text: messageForSignInRedirect(providerError) };
   });
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
   const [resending, setResending] = useState(false);

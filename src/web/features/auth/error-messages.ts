@@ -16,8 +16,10 @@ const messagesByCode: Record<string, string> = {
   'auth.session_expired': authMessages.sessionExpired,
   'auth.link_invalid': authMessages.linkInvalid,
   'auth.provider_failed': 'Signing in with that provider did not work. Please try again.',
+  // Sent when an account with the provider's email exists and the provider does not vouch for the
+  // address (Facebook never does), so the accounts are not joined.
   'auth.provider_email_unverified':
-    'That provider has not verified your email address, so we cannot sign you in with it. Verify your email with the provider, or sign in with your email and password.',
+    'An account with this email already exists. Please sign in with your email and password.',
   'auth.provider_email_missing':
     'That provider did not share an email address with us, so we cannot sign you in with it. Sign up with your email and password instead.',
   'auth.provider_unavailable': 'Signing in with that provider is not available right now.',
@@ -29,6 +31,14 @@ export const fallbackMessage = 'An error occurred.';
 
 export function messageForCode(code: string | null | undefined): string | undefined {
   return code ? messagesByCode[code] : undefined;
+}
+
+/** The message for `/login?error=<code>`, where a social sign-in sends the person back. */
+export function messageForSignInRedirect(code: string): string {
+  if (code === 'request.rate_limited') {
+    return 'Too many sign-in attempts. Please wait a few minutes and try again.';
+  }
+  return messageForCode(code) ?? messageForCode('auth.provider_failed')!;
 }
 
 export function messageFor(error: unknown): string {

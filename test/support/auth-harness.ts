@@ -71,11 +71,11 @@ export async function createAuthHarness(
     });
 
   async function waitForMail(to: string, count = 1): Promise<CaughtMail> {
-    const deadline = Date.now() + 5_000;
+    const deadline = Date.now() + 10_000;
     for (;;) {
       const mail = smtp.messages(to);
       if (mail.length >= count) return mail[mail.length - 1]!;
-      if (Date.now() > deadline) throw new Error(`no mail #${count} to ${to} within 5 s`);
+      if (Date.now() > deadline) throw new Error(`no mail #${count} to ${to} within 10 s`);
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   }

@@ -111,7 +111,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(
     async (api) => {
       await api.register(rateLimit, {
-        max: 300,
+        max: config.apiRateLimitPerMinute,
         timeWindow: '1 minute',
         ...(redis ? { redis, nameSpace: 'lexwise-rl:' } : {}),
         errorResponseBuilder: (_request, context) =>

@@ -39,6 +39,8 @@ const envSchema = publicSiteSchema.extend({
     .max(10_000_000)
     .default(64 * 1024),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+  /** Requests per minute one client address may make to the API as a whole. */
+  API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(10).max(1_000_000).default(300),
   JWT_SECRET: secret.optional(),
   SMTP_URL: z
     .string()
@@ -79,6 +81,7 @@ export interface Config {
   trustProxy: boolean;
   bodyLimitBytes: number;
   shutdownGraceMs: number;
+  apiRateLimitPerMinute: number;
   secrets: { jwt: string };
   auth: {
     accessTokenTtlSeconds: number;
@@ -155,6 +158,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    apiRateLimitPerMinute: e.API_RATE_LIMIT_PER_MINUTE,
     secrets,
     auth: {
       accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,

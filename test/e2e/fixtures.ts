@@ -30,8 +30,31 @@ export const test = base.extend<{ allowConsoleErrors: RegExp[]; pageErrors: stri
   ],
 });
 
+/**
+ * Scrolls through the page as a reader would, back to where it was, and waits for running
+ * animations: content that fades in as it enters the screen is checked as people see it, not
+ * half-way through its fade.
+ */
+async function settle(page: Page) {
+  await page.evaluate(async () => {
+    const frame = () =>
+      new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const start = window.scrollY;
+    for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight / 2) {
+      window.scrollTo(0, y);
+      await frame();
+    }
+    window.scrollTo(0, start);
+    await frame();
+    await Promise.all(
+      document.getAnimations().map((animation) => animation.finished.catch(() => undefined)),
+    );
+  });
+}
+
 /** Runs axe-core (WCAG 2.x A and AA) on the page and expects no violations. */
 export async function expectAccessible(page: Page) {
+  await settle(page);
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
     .analyze();

@@ -1,20 +1,10 @@
-import { useSyncExternalStore } from 'react';
 import { Link, useLocation } from 'react-router';
-
-const subscribeNever = () => () => {};
-
-/** True once hydrated; the prerendered 404 page cannot know which address was asked for. */
-function useIsClient() {
-  return useSyncExternalStore(
-    subscribeNever,
-    () => true,
-    () => false,
-  );
-}
+import { useHydrated } from '../use-hydrated';
 
 export default function NotFoundPage() {
   const { pathname } = useLocation();
-  const isClient = useIsClient();
+  // The prerendered 404 page cannot know which address was asked for.
+  const isClient = useHydrated();
   return (
     <section className="page-section not-found" aria-labelledby="not-found-title">
       <div className="container narrow">

@@ -2,6 +2,7 @@ import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { contactLimits, contactRequestSchema, type ContactRequest } from '../../../shared/contact';
 import { fieldErrorsOf } from '../../field-errors';
 import { RequestFailure, postJson } from '../../post-json';
+import { useHydrated } from '../../use-hydrated';
 
 type FieldName = 'name' | 'email' | 'phone' | 'subject' | 'message';
 type Values = Record<FieldName | 'website', string>;
@@ -75,6 +76,7 @@ export function ContactForm() {
   const [values, setValues] = useState<Values>(empty);
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [sending, setSending] = useState(false);
+  const hydrated = useHydrated();
   const [sent, setSent] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const idOf = (name: string) => `${id}-${name}`;
@@ -204,7 +206,7 @@ export function ContactForm() {
         </div>
       ) : null}
       <div className="contact-actions">
-        <button className="btn btn-accent btn-lg" type="submit" disabled={sending}>
+        <button className="btn btn-accent btn-lg" type="submit" disabled={sending || !hydrated}>
           {sending ? 'Sending…' : 'Send Message'}
         </button>
         <div className="contact-status" role="status">

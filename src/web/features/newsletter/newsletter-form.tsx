@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { fieldErrorsOf } from '../../field-errors';
 import { RequestFailure, postJson } from '../../post-json';
+import { useHydrated } from '../../use-hydrated';
 
 /** The footer's newsletter field: a confirmation email follows (double opt-in). */
 export function NewsletterForm() {
@@ -10,6 +11,7 @@ export function NewsletterForm() {
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  const hydrated = useHydrated();
   const inputId = `${id}-email`;
   const errorId = `${id}-error`;
 
@@ -71,7 +73,7 @@ export function NewsletterForm() {
               setDone(null);
             }}
           />
-          <button className="btn btn-accent" type="submit" disabled={sending}>
+          <button className="btn btn-accent" type="submit" disabled={sending || !hydrated}>
             {sending ? 'Subscribing…' : 'Subscribe'}
           </button>
         </div>

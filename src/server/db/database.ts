@@ -32,7 +32,9 @@ function loadPg(): typeof Pg {
 export function openDatabase(target: Config['database'], poolSize = 10): Db {
   const kysely =
     target.kind === 'sqlite'
-      ? new Kysely<Database>({ dialect: new SqliteDialect({ database: openSqlite(target.file) }) })
+      ? new Kysely<Database>({
+          dialect: new SqliteDialect({ database: withStatementCache(openSqlite(target.file)) }),
+        })
       : new Kysely<Database>({
           dialect: new PostgresDialect({
             pool: new (loadPg().Pool)({
@@ -65,6 +67,26 @@ function openSqlite(file: string): SQLite.Database {
   database.pragma('busy_timeout = 5000');
   database.pragma('synchronous = NORMAL');
   return database;
+}
+
+/**
+ * Kysely prepares every query anew; preparing cost more than running a small query. Kysely runs
+ * one query at a time on the SQLite connection, so a cached statement is never in use twice.
+ * The cache is bounded: queries are built from a fixed set of shapes, so it fills only once.
+ */
+function withStatementCache(database: SQLite.Database, limit = 1000) {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    prepare(query: string) {
+      let statement = statements.get(query);
+      if (!statement) {
+        statement = database.prepare(query);
+        if (statements.size < limit) statements.set(query, statement);
+      }
+      return statement;
+    },
+    close: () => database.close(),
+  };
 }
 
 /** A short, human explanation of why the database could not be opened or reached. */

@@ -162,6 +162,17 @@ describe('HTTP app', () => {
     expect(response.headers['content-encoding']).toBe('gzip');
   });
 
+  it('keeps the health probes out of the access log', async () => {
+    await start();
+    await app.inject('/healthz');
+    await app.inject('/readyz');
+    await app.inject('/api/nothing');
+    const paths = logs
+      .filter((line) => line.includes('"msg":"request"'))
+      .map((line) => JSON.parse(line).path);
+    expect(paths).toEqual(['/api/nothing']);
+  });
+
   it('logs one line per request, without headers, cookies or query strings', async () => {
     await start();
     await app.inject({

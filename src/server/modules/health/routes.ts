@@ -7,9 +7,11 @@ const probeOptions = { config: { accessLog: false }, compress: false as const };
 
 /** Liveness (the process answers) and readiness (the database answers). */
 export const healthRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.get('/healthz', { schema: { hide: true, response: { 200: healthSchema } } }, async () => ({
-    status: 'ok' as const,
-  }));
+  app.get(
+    '/healthz',
+    { schema: { hide: true, response: { 200: healthSchema } }, ...probeOptions },
+    async () => ({ status: 'ok' as const }),
+  );
 
   app.get(
     '/readyz',

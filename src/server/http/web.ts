@@ -40,8 +40,10 @@ export function pageFileName(routePath: string): string {
 function readPage(file: string): Page {
   const html = readFileSync(file, 'utf8');
   const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 22)}"`;
+  // Quality 5, not 11: measured on our 17 pages, 11 added 220 ms to every start-up for pages
+  // about 200 bytes smaller each.
   const br = brotliCompressSync(html, {
-    params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_MODE]: 1 },
+    params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5, [zlibConstants.BROTLI_PARAM_MODE]: 1 },
   });
   return { html, etag, br, gzip: gzipSync(html, { level: 9 }) };
 }

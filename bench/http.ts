@@ -4,10 +4,10 @@
 // start of the built server with the embedded database. Usage: npm run build && npm run bench:http
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { freePort, waitFor } from './local-server';
 
 const buildDir = process.env.BUILD_DIR || 'dist';
 const connections = Number(process.env.BENCH_CONNECTIONS || 50);
@@ -16,28 +16,6 @@ const serverEntry = path.join(buildDir, 'server', 'main.js');
 if (!existsSync(serverEntry)) {
   console.error(`${serverEntry} is missing: run npm run build first`);
   process.exit(1);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(url: string, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
 async function startOurs(dataDir: string) {

@@ -5,11 +5,11 @@
 // by performance is kept), CHROME_PATH (default /usr/bin/chromium).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
+import { freePort, waitFor } from './local-server';
 
 const buildDir = process.env.BUILD_DIR || 'dist';
 const pages = (process.env.BENCH_PAGES || '/ /pricing /contact').split(/\s+/).filter(Boolean);
@@ -33,28 +33,6 @@ const serverEntry = path.join(buildDir, 'server', 'main.js');
 if (!existsSync(serverEntry)) {
   console.error(`${serverEntry} is missing: run npm run build first (with BUILD_DIR=${buildDir})`);
   process.exit(1);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(url: string, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
 const stop = (child: ChildProcess) =>

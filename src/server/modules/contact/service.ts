@@ -1,22 +1,13 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { contactRequestSchema } from '../../../shared/contact.js';
 import type { Config } from '../../config.js';
-import type { Db } from '../../db/database.js';
-import type { RateLimiter } from '../../http/rate-limiter.js';
-import type { Mailer } from '../mail/mailer.js';
+import type { ModuleDeps } from '../../module-deps.js';
 import { renderEmail } from '../mail/templates.js';
 import { insertContactMessage, markContactMessage } from './repository.js';
 
 export type ContactInput = z.output<typeof contactRequestSchema>;
 
-export interface ContactDeps {
-  config: Config;
-  db: Db;
-  mailer: Mailer;
-  rateLimiter: RateLimiter;
-  log: FastifyBaseLogger;
-}
+export type ContactDeps = ModuleDeps;
 
 const hour = 60 * 60 * 1000;
 /** Enough for a person who writes twice; too few for a bot. */

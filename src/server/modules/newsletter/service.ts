@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { newsletterMessages, type newsletterSubscribeSchema } from '../../../shared/newsletter.js';
 import type { Config } from '../../config.js';
-import type { Db } from '../../db/database.js';
+import type { ModuleDeps } from '../../module-deps.js';
 import { AppError } from '../../errors.js';
-import type { RateLimiter } from '../../http/rate-limiter.js';
-import type { Mailer, MailMessage } from '../mail/mailer.js';
+import type { MailMessage } from '../mail/mailer.js';
 import { renderEmail } from '../mail/templates.js';
 import {
   confirmByTokenHash,
@@ -19,13 +17,7 @@ import { hashLinkToken, newLinkToken, unsubscribeTokenFor } from './tokens.js';
 
 export type SubscribeInput = z.output<typeof newsletterSubscribeSchema>;
 
-export interface NewsletterDeps {
-  config: Config;
-  db: Db;
-  mailer: Mailer;
-  rateLimiter: RateLimiter;
-  log: FastifyBaseLogger;
-}
+export type NewsletterDeps = ModuleDeps;
 
 const hour = 60 * 60 * 1000;
 export const newsletterRateLimits = {

@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { authMessages, emailPattern } from '../../shared/auth-messages';
-import { ApiError } from '../features/auth/api-client';
+import { ApiError } from '../api-client';
 import { forgotPassword } from '../features/auth/auth-api';
 import { AuthCard } from '../features/auth/components/auth-card';
 import { FormMessage, type Notice } from '../features/auth/components/form-message';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { authMessages } from '../../shared/auth-messages';
-import { ApiError } from '../features/auth/api-client';
+import { ApiError } from '../api-client';
 import { logIn, resendVerification } from '../features/auth/auth-api';
 import { useAuth } from '../features/auth/auth-context';
 import { AuthCard } from '../features/auth/components/auth-card';

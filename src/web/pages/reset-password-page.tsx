@@ -1,13 +1,13 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { ApiError } from '../features/auth/api-client';
+import { ApiError } from '../api-client';
 import { resetPassword } from '../features/auth/auth-api';
 import { AuthCard } from '../features/auth/components/auth-card';
 import { FormMessage, type Notice } from '../features/auth/components/form-message';
 import { SubmitButton } from '../features/auth/components/submit-button';
 import { TextField } from '../features/auth/components/text-field';
 import { fieldErrorsFor, messageFor } from '../features/auth/error-messages';
-import { takeLinkToken } from '../features/auth/link-token';
+import { takeLinkToken } from '../link-token';
 import {
   checkConfirmation,
   checkNewPassword,

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { authMessages } from '../../shared/auth-messages';
 import { signUpRedirectDelayMs } from '../../shared/session-timing';
-import { ApiError } from '../features/auth/api-client';
+import { ApiError } from '../api-client';
 import { registerAccount } from '../features/auth/auth-api';
 import { AuthCard } from '../features/auth/components/auth-card';
 import { FormMessage, type Notice } from '../features/auth/components/form-message';

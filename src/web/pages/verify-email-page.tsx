@@ -8,7 +8,7 @@ import { SubmitButton } from '../features/auth/components/submit-button';
 import { TextField } from '../features/auth/components/text-field';
 import { messageFor } from '../features/auth/error-messages';
 import { defaultAfterSignIn } from '../features/auth/safe-next';
-import { takeLinkToken } from '../features/auth/link-token';
+import { takeLinkToken } from '../link-token';
 import { checkEmail } from '../features/auth/validation';
 import { PageLoading } from '../components/ui/page-loading';
 

@@ -1,5 +1,5 @@
 import type { SessionResponse, User } from '../../../shared/auth';
-import { requestJson } from './api-client';
+import { requestJson } from '../../api-client';
 import { authSession } from './auth-session';
 
 /** The accounts API (src/shared/auth.ts is the contract). */

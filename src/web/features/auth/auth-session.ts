@@ -1,6 +1,6 @@
 import type { SessionResponse, User } from '../../../shared/auth';
 import { refreshDelayMs, retryDelayMs } from '../../../shared/session-timing';
-import { ApiError, fetchApi, requestJson, type RequestOptions } from './api-client';
+import { ApiError, fetchApi, requestJson, type RequestOptions } from '../../api-client';
 import { clearSessionHint, hasSessionHint, setSessionHint } from './session-hint';
 
 export type AuthStatus = 'unknown' | 'signed-in' | 'signed-out';

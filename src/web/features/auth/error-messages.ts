@@ -1,5 +1,5 @@
 import { authMessages } from '../../../shared/auth-messages';
-import { ApiError } from './api-client';
+import { ApiError } from '../../api-client';
 
 /**
  * The one table from the API's error codes to what the person reads, in the spec's wording

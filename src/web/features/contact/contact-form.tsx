@@ -1,7 +1,7 @@
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { contactLimits, contactRequestSchema, type ContactRequest } from '../../../shared/contact';
 import { fieldErrorsOf } from '../../field-errors';
-import { RequestFailure, postJson } from '../../post-json';
+import { ApiError, requestJson } from '../../api-client';
 import { useHydrated } from '../../use-hydrated';
 
 type FieldName = 'name' | 'email' | 'phone' | 'subject' | 'message';
@@ -111,12 +111,12 @@ export function ContactForm() {
     }
     setSending(true);
     try {
-      const { message } = await postJson<{ message: string }>('/api/contact', request);
+      const { message } = await requestJson<{ message: string }>('/api/contact', { body: request });
       setValues(empty);
       setSent(message);
     } catch (error) {
       const failed =
-        error instanceof RequestFailure ? error : new RequestFailure(0, 'Something went wrong.');
+        error instanceof ApiError ? error : new ApiError(0, 'internal', 'Something went wrong.');
       if (Object.keys(failed.fields).length > 0) {
         setErrors(failed.fields);
         focusFirstError(failed.fields);

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { fieldErrorsOf } from '../../field-errors';
-import { RequestFailure, postJson } from '../../post-json';
+import { ApiError, requestJson } from '../../api-client';
 import { useHydrated } from '../../use-hydrated';
 
 /** The footer's newsletter field: a confirmation email follows (double opt-in). */
@@ -30,12 +30,14 @@ export function NewsletterForm() {
     }
     setSending(true);
     try {
-      const { message } = await postJson<{ message: string }>('/api/newsletter/subscribe', request);
+      const { message } = await requestJson<{ message: string }>('/api/newsletter/subscribe', {
+        body: request,
+      });
       setEmail('');
       setDone(message);
     } catch (failure) {
       setError(
-        failure instanceof RequestFailure
+        failure instanceof ApiError
           ? (failure.fields.email ?? `${failure.message} Please try again.`)
           : 'Something went wrong. Please try again.',
       );

@@ -2,25 +2,10 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { newsletterMessages } from '../../../shared/newsletter';
 import { PageLoading } from '../../components/ui/page-loading';
-import { RequestFailure, postJson } from '../../post-json';
+import { ApiError, requestJson } from '../../api-client';
+import { takeLinkToken } from '../../link-token';
 
 type Action = 'confirm' | 'unsubscribe';
-
-let taken: { path: string; token: string | null } | undefined;
-
-/**
- * Reads the token of a mailed link (`#token=...`): the fragment never reaches the server's
- * logs. Once read it leaves the address bar, so it is not kept in history; a second read on
- * the same page (a re-render) gets the same token.
- */
-function readLinkToken(): string | null {
-  if (typeof window === 'undefined') return null;
-  const { pathname, hash } = window.location;
-  if (!hash) return taken?.path === pathname ? taken.token : null;
-  taken = { path: pathname, token: new URLSearchParams(hash.slice(1)).get('token') };
-  window.history.replaceState(window.history.state, '', pathname);
-  return taken.token;
-}
 
 /** A token is spent once: a second render (StrictMode, remount) reuses the first request. */
 const requests = new Map<string, Promise<{ message: string }>>();
@@ -29,7 +14,7 @@ function follow(action: Action, token: string) {
   const key = `${action}:${token}`;
   let pending = requests.get(key);
   if (!pending) {
-    pending = postJson<{ message: string }>(`/api/newsletter/${action}`, { token });
+    pending = requestJson<{ message: string }>(`/api/newsletter/${action}`, { body: { token } });
     requests.set(key, pending);
   }
   return pending;
@@ -39,7 +24,7 @@ type Outcome = { kind: 'done' | 'failed'; message: string };
 
 /** Follows a confirm or unsubscribe link from a newsletter mail and shows what happened. */
 export function NewsletterLink({ action }: { action: Action }) {
-  const [token] = useState(readLinkToken);
+  const [token] = useState(takeLinkToken);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
   useEffect(() => {
@@ -52,9 +37,7 @@ export function NewsletterLink({ action }: { action: Action }) {
         setOutcome({
           kind: 'failed',
           message:
-            error instanceof RequestFailure
-              ? error.message
-              : 'Something went wrong. Please try again.',
+            error instanceof ApiError ? error.message : 'Something went wrong. Please try again.',
         }),
     );
     return () => {

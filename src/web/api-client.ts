@@ -1,4 +1,4 @@
-import type { ErrorBody } from '../../../shared/errors';
+import type { ErrorBody } from '../shared/errors';
 
 /** A failed API request: the server's code, message and per-field messages. */
 export class ApiError extends Error {
@@ -42,7 +42,7 @@ export async function fetchApi(path: string, options: RequestOptions = {}): Prom
       method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      // The refresh cookie is first-party and limited to the auth routes; never cross-site.
+      // Cookies (the refresh cookie) are first-party only; never sent cross-site.
       credentials: 'same-origin',
       signal: options.signal,
     });

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { PublicSiteConfig } from '../shared/site.js';
 import { pageFileName, type RouteManifest } from './http/web.js';
+import { escapeHtml } from './html.js';
 
 interface RouteMeta {
   path: string;
@@ -20,9 +21,6 @@ interface ServerEntry {
   site: PublicSiteConfig;
   renderPage(url: string): Promise<string>;
 }
-
-const escapeHtml = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 function headFor(route: RouteMeta, site: PublicSiteConfig): string {
   const title = escapeHtml(`${route.title} | ${site.productName}`);

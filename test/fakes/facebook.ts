@@ -17,6 +17,7 @@ import {
   fakeFacebookClient,
   type FakeIdentity,
 } from './oauth-clients';
+import { escapeHtml } from '../../src/server/html';
 
 /** Who signs in; an empty email stands for a Facebook account that shares none. */
 export type FacebookIdentity = FakeIdentity;
@@ -36,12 +37,6 @@ export function facebookIdFor(email: string): string {
   const hash = createHash('sha256').update(email.trim().toLowerCase()).digest();
   return `10${hash.readBigUInt64BE(0).toString().padStart(20, '0').slice(0, 15)}`;
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 const dialogParams = ['client_id', 'redirect_uri', 'state', 'code_challenge'] as const;
 

@@ -22,6 +22,7 @@ import {
 } from 'jose';
 import type { KoaContext, Provider as ProviderType } from 'oidc-provider';
 import { callbackUrl, fakeGoogleClient, googleFakeEnv, type FakeIdentity } from './oauth-clients';
+import { escapeHtml } from '../../src/server/html';
 
 // oidc-provider 9 announces on import that it wants Node 22; it works on Node 20 for what this
 // fake does (the integration and browser tests are the proof), so that one line is left out.
@@ -67,12 +68,6 @@ export interface OidcFake {
 export function subjectFor(email: string): string {
   return createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 21);
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 function signInPage(uid: string, clientId: string, error?: string): string {
   return `<!doctype html>

@@ -7,6 +7,7 @@ import {
   type TestEnvironment,
 } from '../../test/support/databases';
 import { buildApp, type App } from './app';
+import { computeSecurityHeaders } from './http/security-headers';
 
 /** A JSON route of the test's own, to exercise the framework-level handling every route gets. */
 async function appWithEchoRoute(env: TestEnvironment, logs?: string[]): Promise<App> {
@@ -124,21 +125,39 @@ describe('HTTP app', () => {
     });
   });
 
-  it('sends a Content-Security-Policy that allows no inline script, and no HSTS outside production', async () => {
+  it('sends API responses a policy that lets nothing load or run, and no HSTS outside production', async () => {
     await start();
-    const { headers } = await app.inject('/healthz');
-    const csp = String(headers['content-security-policy']);
+    for (const url of ['/healthz', '/api/nowhere']) {
+      const { headers } = await app.inject(url);
+      expect(headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(headers['x-content-type-options']).toBe('nosniff');
+      expect(headers['x-frame-options']).toBe('DENY');
+      expect(headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(headers['referrer-policy']).toBe('no-referrer');
+      expect(headers['strict-transport-security']).toBeUndefined();
+    }
+  });
+
+  it('keeps the page policy for documents: our origin only, no inline script or style', async () => {
+    await start();
+    const { document } = computeSecurityHeaders(app.config);
+    const csp = document['content-security-policy'];
+    expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toContain('unsafe-inline');
     expect(csp).toContain("frame-ancestors 'none'");
-    expect(headers['x-content-type-options']).toBe('nosniff');
-    expect(headers['strict-transport-security']).toBeUndefined();
+    expect(document['cross-origin-opener-policy']).toBe('same-origin');
+    expect(document['x-content-type-options']).toBe('nosniff');
   });
 
   it('sends HSTS in production', async () => {
     await start({ NODE_ENV: 'production', MAIL_OUTBOX: 'true' });
-    const { headers } = await app.inject('/healthz');
-    expect(headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    for (const url of ['/healthz', '/api/nowhere']) {
+      const { headers } = await app.inject(url);
+      expect(headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    }
+    const { document } = computeSecurityHeaders(app.config);
+    expect(document['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
   });
 
   it('publishes an OpenAPI document', async () => {
@@ -173,19 +192,22 @@ describe('HTTP app', () => {
     expect(paths).toEqual(['/api/nothing']);
   });
 
-  it('logs one line per request, without headers, cookies or query strings', async () => {
+  it('logs one line per request with its id, without headers, cookies or query strings', async () => {
     await start();
-    await app.inject({
-      url: '/api/nothing?token=secret-token-value',
-      headers: { authorization: 'Bearer secret-bearer', cookie: 'refresh=secret-cookie' },
-    });
-    const lines = logs.filter((line) => line.includes('"msg":"request"'));
-    expect(lines).toHaveLength(1);
-    expect(JSON.parse(lines[0]!)).toMatchObject({
-      method: 'GET',
-      path: '/api/nothing',
-      status: 404,
-    });
+    for (const path of ['/api/nothing', '/api/elsewhere']) {
+      await app.inject({
+        url: `${path}?token=secret-token-value`,
+        headers: { authorization: 'Bearer secret-bearer', cookie: 'refresh=secret-cookie' },
+      });
+    }
+    const lines = logs
+      .filter((line) => line.includes('"msg":"request"'))
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatchObject({ method: 'GET', path: '/api/nothing', status: 404 });
+    expect(lines[1]).toMatchObject({ method: 'GET', path: '/api/elsewhere', status: 404 });
+    expect(lines[0]!.reqId).toEqual(expect.any(String));
+    expect(lines[1]!.reqId).not.toBe(lines[0]!.reqId);
     const all = logs.join('\n');
     for (const secret of ['secret-token-value', 'secret-bearer', 'secret-cookie']) {
       expect(all).not.toContain(secret);

@@ -18,7 +18,8 @@ import { AppError } from './errors.js';
 import { apiNotFound, registerErrorHandling } from './http/error-handler.js';
 import { createRateLimiter, type RateLimiter } from './http/rate-limiter.js';
 import { redactedLogPaths, registerRequestLog } from './http/request-log.js';
-import { registerSecurityHeaders } from './http/security-headers.js';
+import { requestLogger } from './http/request-logger.js';
+import { computeSecurityHeaders, registerSecurityHeaders } from './http/security-headers.js';
 import { registerWeb, type WebBuild } from './http/web.js';
 import { registerAccountExport } from './modules/accounts/export-registry.js';
 import { accountRoutes } from './modules/accounts/routes.js';
@@ -65,6 +66,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
         : { ...loggerOptions, redact: { paths: redactedLogPaths, censor: '[redacted]' } },
     // registerRequestLog writes one line per request instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
+    childLoggerFactory: requestLogger,
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimitBytes,
     return503OnClosing: true,
@@ -86,9 +88,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   registerErrorHandling(app);
   registerRequestLog(app);
 
-  registerSecurityHeaders(app, config);
+  const securityHeaders = computeSecurityHeaders(config);
+  registerSecurityHeaders(app, securityHeaders);
   await app.register(compress, { threshold: 1024 });
-  await app.register(cookie);
   registerAuthentication(app);
   registerAccountExport(app);
   await app.register(swagger, {
@@ -110,6 +112,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   await app.register(
     async (api) => {
+      // Cookies are read and set by the API only (sign-in sessions); pages and probes skip the parser.
+      await api.register(cookie);
       await api.register(rateLimit, {
         max: config.apiRateLimitPerMinute,
         timeWindow: '1 minute',
@@ -134,10 +138,13 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     { prefix: '/api' },
   );
 
-  const web = options.web ? await registerWeb(app, options.web) : undefined;
+  const web = options.web
+    ? await registerWeb(app, options.web, securityHeaders.document)
+    : undefined;
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    if (path === '/api' || path.startsWith('/api/') || !web || request.method !== 'GET') {
+    const read = request.method === 'GET' || request.method === 'HEAD';
+    if (path === '/api' || path.startsWith('/api/') || !web || !read) {
       return reply.status(404).send(apiNotFound(request.method, path));
     }
     return web.servePage(request, reply);

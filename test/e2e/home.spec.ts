@@ -23,9 +23,18 @@ test.describe('home page', () => {
     const response = await request.get('/');
     expect(response.status()).toBe(200);
     expect(response.headers()['cache-control']).toBe('no-cache');
+    const csp = response.headers()['content-security-policy'];
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(response.headers()['cross-origin-opener-policy']).toBe('same-origin');
     const html = await response.text();
     expect(html).toMatch(headline);
     expect(html).toContain('<title>Legal answers from reliable and experienced lawyers | Lexwise');
+
+    const head = await request.head('/pricing');
+    expect(head.status()).toBe(200);
+    expect(head.headers()['content-type']).toContain('text/html');
+    expect(await head.text()).toBe('');
   });
 });
 

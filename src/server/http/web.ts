@@ -50,9 +50,14 @@ function readPage(file: string): Page {
 
 /**
  * Serves the built web app: hashed assets cached for a year, HTML revalidated on every visit.
- * Known routes get their page; unknown ones get the 404 page with a 404 status.
+ * Known routes get their page; unknown ones get the 404 page with a 404 status. Pages carry the
+ * document security headers (the page Content-Security-Policy among them).
  */
-export async function registerWeb(app: FastifyInstance, build: WebBuild) {
+export async function registerWeb(
+  app: FastifyInstance,
+  build: WebBuild,
+  documentHeaders: Record<string, string>,
+) {
   const manifest = JSON.parse(
     readFileSync(path.join(build.pagesDir, 'routes.json'), 'utf8'),
   ) as RouteManifest;
@@ -79,6 +84,7 @@ export async function registerWeb(app: FastifyInstance, build: WebBuild) {
 
   function sendPage(request: FastifyRequest, reply: FastifyReply, page: Page, status: number) {
     reply
+      .headers(documentHeaders)
       .header('cache-control', 'no-cache')
       .header('etag', page.etag)
       .header('vary', 'accept-encoding');

@@ -1,7 +1,8 @@
 // Loads a bare Fastify route, our built server's /healthz, and GET /api/me (a signed-in person's
-// profile: token check and one database read) with the same autocannon settings, in one run, and
-// prints requests per second, latency percentiles and the ratios to the bare route; also the cold
-// start of the built server with the embedded database. Usage: npm run build && npm run bench:http
+// profile: token check and one database read) with the same autocannon settings, in one run, in
+// alternating rounds, and prints requests per second, latency percentiles, the server's CPU time per
+// request and the ratios to the bare route (the median of the rounds' ratios); also the cold start
+// of the built server with the embedded database. Usage: npm run build && npm run bench:http
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -11,8 +12,8 @@ import { freePort, waitFor } from './local-server';
 
 const buildDir = process.env.BUILD_DIR || 'dist';
 const connections = Number(process.env.BENCH_CONNECTIONS || 50);
-const duration = Number(process.env.BENCH_SECONDS || 5);
-const roundCount = Number(process.env.BENCH_ROUNDS || 3);
+const duration = Number(process.env.BENCH_SECONDS || 3);
+const roundCount = Number(process.env.BENCH_ROUNDS || 7);
 const serverEntry = path.join(buildDir, 'server', 'main.js');
 if (!existsSync(serverEntry)) {
   console.error(`${serverEntry} is missing: run npm run build first`);
@@ -93,18 +94,39 @@ interface Result {
   rps: number;
   p50: number;
   p99: number;
+  /** The server process's CPU time per request (user + system), in microseconds. */
+  cpuUs: number;
+}
+
+/** A process's CPU time so far in milliseconds, from /proc (Linux); NaN elsewhere. */
+function cpuMs(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]); // utime + stime, in 1/100 s
+    return ticks * 10;
+  } catch {
+    return Number.NaN;
+  }
 }
 
 async function load(
   url: string,
+  server: ChildProcess,
   seconds: number,
   headers: Record<string, string> = {},
 ): Promise<Result> {
+  const cpuBefore = cpuMs(server.pid);
   const result = await autocannon({ url, connections, duration: seconds, headers });
+  const cpuUs = ((cpuMs(server.pid) - cpuBefore) * 1000) / result.requests.total;
   if (result.non2xx > 0 || result.errors > 0) {
     throw new Error(`${url}: ${result.non2xx} non-2xx answers and ${result.errors} errors`);
   }
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    cpuUs,
+  };
 }
 
 const stop = (child: ChildProcess) =>
@@ -134,15 +156,15 @@ try {
   const meUrl = `${ours.base}/api/me`;
   // Warm-up, then rounds that load the three routes in turn: a machine's noise (another process,
   // a CPU frequency change) then hits every route alike, and each round gives its own ratio.
-  await load(bare.url, 2);
-  await load(healthUrl, 2);
-  await load(meUrl, 2, bearer);
+  await load(bare.url, bare.child, 2);
+  await load(healthUrl, ours.child, 2);
+  await load(meUrl, ours.child, 2, bearer);
   const rounds: Record<'bare' | 'health' | 'me', Result>[] = [];
   for (let round = 0; round < roundCount; round++) {
     rounds.push({
-      bare: await load(bare.url, duration),
-      health: await load(healthUrl, duration),
-      me: await load(meUrl, duration, bearer),
+      bare: await load(bare.url, bare.child, duration),
+      health: await load(healthUrl, ours.child, duration),
+      me: await load(meUrl, ours.child, duration, bearer),
     });
   }
   const median = (values: number[]) => {
@@ -158,7 +180,7 @@ try {
   const row = (name: string, key: 'bare' | 'health' | 'me') =>
     `| ${name} | ${rounds.map((r) => r[key].rps.toFixed(0)).join(' / ')} | ${median(
       rounds.map((r) => r[key].p50),
-    )} | ${median(rounds.map((r) => r[key].p99))} |`;
+    )} | ${median(rounds.map((r) => r[key].p99))} | ${median(rounds.map((r) => r[key].cpuUs)).toFixed(1)} |`;
   const ratios = (values: number[]) => values.map((v) => v.toFixed(2)).join(' / ');
   console.log(
     `\nMachine: ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}`,
@@ -166,8 +188,10 @@ try {
   console.log(
     `autocannon: ${connections} connections, ${roundCount} rounds of ${duration} s per route\n`,
   );
-  console.log('| route | requests/s (each round) | p50 ms (median) | p99 ms (median) |');
-  console.log('|---|---:|---:|---:|');
+  console.log(
+    '| route | requests/s (each round) | p50 ms (median) | p99 ms (median) | server CPU µs per request (median) |',
+  );
+  console.log('|---|---:|---:|---:|---:|');
   console.log(row('bare Fastify GET /bare', 'bare'));
   console.log(row('Lexwise GET /healthz', 'health'));
   console.log(row('Lexwise GET /api/me (Bearer, one read)', 'me'));

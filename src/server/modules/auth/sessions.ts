@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authMessages, type SessionResponse } from '../../../shared/auth.js';
 import type { Config } from '../../config.js';
+import { preparedQuery } from '../../db/prepared-query.js';
 import { AppError } from '../../errors.js';
 import { signAccessToken, verifyAccessToken } from './access-tokens.js';
 import { hashSecretToken, newSecretToken } from './secret-tokens.js';
@@ -237,6 +238,27 @@ const unauthenticated = () =>
     'www-authenticate': 'Bearer',
   });
 
+/** A user whose sign-in (refresh-token family) is still live: one query on every request. */
+const signedInUser = preparedQuery(
+  ['userId', 'sessionId', 'now'],
+  (db, { userId, sessionId, now }: { userId: string; sessionId: string; now: string }) =>
+    db
+      .selectFrom('users')
+      .selectAll('users')
+      .where('users.id', '=', userId)
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('refresh_tokens')
+            .select('refresh_tokens.id')
+            .where('refresh_tokens.family_id', '=', sessionId)
+            .whereRef('refresh_tokens.user_id', '=', 'users.id')
+            .where('refresh_tokens.revoked_at', 'is', null)
+            .where('refresh_tokens.expires_at', '>', now),
+        ),
+      ),
+);
+
 /**
  * Checks the Bearer token and, in one query, loads its user and checks that its sign-in has not
  * been revoked (sign out of all devices, a password reset), so revocation takes effect at once.
@@ -250,23 +272,11 @@ export async function authenticateRequest(
   if (!match) throw unauthenticated();
   const claims = await verifyAccessToken(app.config, match[1]!);
   if (!claims) throw unauthenticated();
-  const now = new Date().toISOString();
-  const user = await app.db.kysely
-    .selectFrom('users')
-    .selectAll('users')
-    .where('users.id', '=', claims.userId)
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('refresh_tokens')
-          .select('refresh_tokens.id')
-          .where('refresh_tokens.family_id', '=', claims.sessionId)
-          .whereRef('refresh_tokens.user_id', '=', 'users.id')
-          .where('refresh_tokens.revoked_at', 'is', null)
-          .where('refresh_tokens.expires_at', '>', now),
-      ),
-    )
-    .executeTakeFirst();
+  const [user] = await signedInUser(app.db.kysely, {
+    userId: claims.userId,
+    sessionId: claims.sessionId,
+    now: new Date().toISOString(),
+  });
   if (!user) throw unauthenticated();
   return { user, sessionId: claims.sessionId };
 }

@@ -1,49 +1,32 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { authMessages, emailPattern } from '../../shared/auth-messages';
 import { ApiError } from '../api-client';
 import { forgotPassword } from '../features/auth/auth-api';
 import { AuthCard } from '../features/auth/components/auth-card';
-import { FormMessage, type Notice } from '../features/auth/components/form-message';
+import { FormMessage } from '../features/auth/components/form-message';
 import { SubmitButton } from '../features/auth/components/submit-button';
 import { TextField } from '../features/auth/components/text-field';
+import { useFormSubmission } from '../features/auth/use-form-submission';
 
 export default function ForgotPasswordPage() {
   const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<Notice | null>(null);
-  const messageRef = useRef<HTMLDivElement>(null);
+  const { busy, errors, notice, messageRef, showNotice, submit } = useFormSubmission(['email']);
 
-  function showNotice(value: Notice) {
-    setNotice(value);
-    requestAnimationFrame(() => messageRef.current?.focus());
-  }
-
-  async function submit(event: FormEvent) {
+  function handleSubmit(event: FormEvent) {
     event.preventDefault();
-    if (busy) return;
-    setNotice(null);
-    if (!emailPattern.test(email.trim())) {
-      setError(authMessages.resetEmptyEmail);
-      document.getElementById('email')?.focus();
-      return;
-    }
-    setError(undefined);
-    setBusy(true);
-    try {
-      // The answer is the same whether or not the address has an account.
-      await forgotPassword(email.trim());
-      showNotice({ kind: 'success', text: authMessages.resetSent });
-    } catch (failure) {
-      const text =
+    void submit({
+      checks: { email: emailPattern.test(email.trim()) ? undefined : authMessages.resetEmptyEmail },
+      send: async () => {
+        // The answer is the same whether or not the address has an account.
+        await forgotPassword(email.trim());
+        showNotice({ kind: 'success', text: authMessages.resetSent });
+      },
+      failureMessage: (failure) =>
         failure instanceof ApiError && failure.status === 429
           ? failure.message
-          : authMessages.resetFailed;
-      showNotice({ kind: 'error', text });
-    } finally {
-      setBusy(false);
-    }
+          : authMessages.resetFailed,
+    });
   }
 
   return (
@@ -52,7 +35,7 @@ export default function ForgotPasswordPage() {
       lead="Enter the email you signed up with and we will send you a link to choose a new password."
     >
       <FormMessage id="forgot-message" notice={notice} ref={messageRef} />
-      <form noValidate onSubmit={(event) => void submit(event)}>
+      <form noValidate onSubmit={handleSubmit}>
         <TextField
           id="email"
           label="Email"
@@ -61,7 +44,7 @@ export default function ForgotPasswordPage() {
           autoComplete="email"
           value={email}
           onChange={setEmail}
-          error={error}
+          error={errors.email}
           required
         />
         <SubmitButton busy={busy} label="Reset Password" />

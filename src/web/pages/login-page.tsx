@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { authMessages } from '../../shared/auth-messages';
 import { ApiError } from '../api-client';
@@ -16,7 +16,8 @@ import {
 } from '../features/auth/error-messages';
 import { safeNextPath } from '../features/auth/safe-next';
 import { clearSessionHint } from '../features/auth/session-hint';
-import { checkEmail, focusFirstError, onlyErrors } from '../features/auth/validation';
+import { useFormSubmission } from '../features/auth/use-form-submission';
+import { checkEmail } from '../features/auth/validation';
 import { site } from '../site';
 
 /** A message handed over by another page (password reset, sign-out of all devices). */
@@ -34,17 +35,17 @@ export default function LoginPage() {
 
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<Notice | null>(() => {
-    const handedOver = (location.state as LoginPageState | null)?.notice;
-    if (handedOver) return handedOver;
-    if (!providerError) return null;
-    return { kind: 'error', text: messageForSignInRedirect(providerError) };
-  });
+  const { busy, errors, notice, messageRef, showNotice, submit } = useFormSubmission(
+    ['email', 'password'],
+    () => {
+      const handedOver = (location.state as LoginPageState | null)?.notice;
+      if (handedOver) return handedOver;
+      if (!providerError) return null;
+      return { kind: 'error', text: messageForSignInRedirect(providerError) };
+    },
+  );
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
   const [resending, setResending] = useState(false);
-  const messageRef = useRef<HTMLDivElement>(null);
 
   // A social sign-in that came back with an error left no session: forget the hint before the
   // app's start-up check (child effects run before the provider's), so it asks the server nothing.
@@ -57,39 +58,27 @@ export default function LoginPage() {
     if (status === 'signed-in') void navigate(next, { replace: true });
   }, [status, next, navigate]);
 
-  function showNotice(value: Notice) {
-    setNotice(value);
-    requestAnimationFrame(() => messageRef.current?.focus());
-  }
-
-  async function submit(event: FormEvent) {
+  function handleSubmit(event: FormEvent) {
     event.preventDefault();
-    if (busy) return;
-    const found = onlyErrors({
-      email: checkEmail(email),
-      password: password.length === 0 ? authMessages.passwordEmpty : undefined,
-    });
-    setErrors(found);
-    setNotice(null);
     setUnverifiedEmail(null);
-    if (focusFirstError(found, ['email', 'password'])) return;
-    setBusy(true);
-    try {
-      await logIn(email.trim(), password);
-      // The status effect above moves on to `next`.
-    } catch (error) {
-      setBusy(false);
-      if (error instanceof ApiError && error.code === 'auth.email_not_verified') {
-        setUnverifiedEmail(email.trim());
-      }
-      const fields = fieldErrorsFor(error);
-      if (error instanceof ApiError && error.code === 'request.invalid' && fields.email) {
-        setErrors(fields);
-        focusFirstError(fields, ['email', 'password']);
-        return;
-      }
-      showNotice({ kind: 'error', text: messageFor(error) });
-    }
+    void submit({
+      checks: {
+        email: checkEmail(email),
+        password: password.length === 0 ? authMessages.passwordEmpty : undefined,
+      },
+      // On success the status effect above moves on to `next`.
+      send: () => logIn(email.trim(), password),
+      leavesPage: true,
+      onFailure: (error) => {
+        if (error instanceof ApiError && error.code === 'auth.email_not_verified') {
+          setUnverifiedEmail(email.trim());
+        }
+        const fields = fieldErrorsFor(error);
+        return error instanceof ApiError && error.code === 'request.invalid' && fields.email
+          ? fields
+          : {};
+      },
+    });
   }
 
   async function resend() {
@@ -131,7 +120,7 @@ export default function LoginPage() {
           </div>
         )}
       </FormMessage>
-      <form noValidate onSubmit={(event) => void submit(event)} aria-describedby="login-message">
+      <form noValidate onSubmit={handleSubmit} aria-describedby="login-message">
         <TextField
           id="email"
           label="Email"

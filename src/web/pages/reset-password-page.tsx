@@ -1,19 +1,15 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../api-client';
 import { resetPassword } from '../features/auth/auth-api';
 import { AuthCard } from '../features/auth/components/auth-card';
-import { FormMessage, type Notice } from '../features/auth/components/form-message';
+import { FormMessage } from '../features/auth/components/form-message';
 import { SubmitButton } from '../features/auth/components/submit-button';
 import { TextField } from '../features/auth/components/text-field';
-import { fieldErrorsFor, messageFor } from '../features/auth/error-messages';
+import { fieldErrorsFor } from '../features/auth/error-messages';
+import { useFormSubmission } from '../features/auth/use-form-submission';
 import { takeLinkToken } from '../link-token';
-import {
-  checkConfirmation,
-  checkNewPassword,
-  focusFirstError,
-  onlyErrors,
-} from '../features/auth/validation';
+import { checkConfirmation, checkNewPassword } from '../features/auth/validation';
 import type { LoginPageState } from './login-page';
 import { authMessages } from '../../shared/auth';
 
@@ -24,44 +20,33 @@ export default function ResetPasswordPage() {
   const [token] = useState(takeLinkToken);
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
   const [linkInvalid, setLinkInvalid] = useState(!token);
-  const [notice, setNotice] = useState<Notice | null>(null);
-  const messageRef = useRef<HTMLDivElement>(null);
+  const { busy, errors, notice, messageRef, submit } = useFormSubmission(fieldOrder);
 
-  async function submit(event: FormEvent) {
+  function handleSubmit(event: FormEvent) {
     event.preventDefault();
-    if (busy || !token) return;
-    const found = onlyErrors({
-      password: checkNewPassword(password),
-      confirmPassword: checkConfirmation(password, confirmPassword),
+    if (!token) return;
+    void submit({
+      checks: {
+        password: checkNewPassword(password),
+        confirmPassword: checkConfirmation(password, confirmPassword),
+      },
+      send: async () => {
+        await resetPassword(token, password);
+        const state: LoginPageState = {
+          notice: { kind: 'success', text: authMessages.passwordResetDone },
+        };
+        void navigate('/login', { replace: true, state });
+      },
+      leavesPage: true,
+      onFailure: (error) => {
+        if (error instanceof ApiError && error.code === 'auth.link_invalid') {
+          setLinkInvalid(true);
+          return null;
+        }
+        return { password: fieldErrorsFor(error).password };
+      },
     });
-    setErrors(found);
-    setNotice(null);
-    if (focusFirstError(found, fieldOrder)) return;
-    setBusy(true);
-    try {
-      await resetPassword(token, password);
-      const state: LoginPageState = {
-        notice: { kind: 'success', text: authMessages.passwordResetDone },
-      };
-      void navigate('/login', { replace: true, state });
-    } catch (error) {
-      setBusy(false);
-      if (error instanceof ApiError && error.code === 'auth.link_invalid') {
-        setLinkInvalid(true);
-        return;
-      }
-      const fields = onlyErrors({ password: fieldErrorsFor(error).password });
-      if (fields.password) {
-        setErrors(fields);
-        focusFirstError(fields, fieldOrder);
-        return;
-      }
-      setNotice({ kind: 'error', text: messageFor(error) });
-      requestAnimationFrame(() => messageRef.current?.focus());
-    }
   }
 
   if (linkInvalid) {
@@ -82,7 +67,7 @@ export default function ResetPasswordPage() {
   return (
     <AuthCard title="Choose a new password" lead="Enter your new password twice.">
       <FormMessage id="reset-message" notice={notice} ref={messageRef} />
-      <form noValidate onSubmit={(event) => void submit(event)}>
+      <form noValidate onSubmit={handleSubmit}>
         <TextField
           id="password"
           label="New password"

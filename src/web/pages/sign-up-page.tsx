@@ -1,23 +1,18 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { authMessages } from '../../shared/auth-messages';
 import { signUpRedirectDelayMs } from '../../shared/session-timing';
 import { ApiError } from '../api-client';
 import { registerAccount } from '../features/auth/auth-api';
 import { AuthCard } from '../features/auth/components/auth-card';
-import { FormMessage, type Notice } from '../features/auth/components/form-message';
+import { FormMessage } from '../features/auth/components/form-message';
 import { SocialButtons } from '../features/auth/components/social-buttons';
 import { SubmitButton } from '../features/auth/components/submit-button';
 import { TextField } from '../features/auth/components/text-field';
-import { fieldErrorsFor, messageFor } from '../features/auth/error-messages';
+import { fieldErrorsFor } from '../features/auth/error-messages';
 import { defaultAfterSignIn } from '../features/auth/safe-next';
-import {
-  checkConfirmation,
-  checkEmail,
-  checkNewPassword,
-  focusFirstError,
-  onlyErrors,
-} from '../features/auth/validation';
+import { useFormSubmission } from '../features/auth/use-form-submission';
+import { checkConfirmation, checkEmail, checkNewPassword } from '../features/auth/validation';
 import { site } from '../site';
 
 const fieldOrder = ['email', 'password', 'confirmPassword'];
@@ -27,11 +22,8 @@ export default function SignUpPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
-  const [notice, setNotice] = useState<Notice | null>(null);
-  const messageRef = useRef<HTMLDivElement>(null);
+  const { busy, errors, notice, messageRef, showNotice, submit } = useFormSubmission(fieldOrder);
 
   // The spec: after success, wait 4 seconds, then go to the sign-in page.
   useEffect(() => {
@@ -40,41 +32,26 @@ export default function SignUpPage() {
     return () => clearTimeout(timer);
   }, [done, navigate]);
 
-  function showNotice(value: Notice) {
-    setNotice(value);
-    requestAnimationFrame(() => messageRef.current?.focus());
-  }
-
-  async function submit(event: FormEvent) {
+  function handleSubmit(event: FormEvent) {
     event.preventDefault();
-    if (busy || done) return;
-    const found = onlyErrors({
-      email: checkEmail(email),
-      password: checkNewPassword(password),
-      confirmPassword: checkConfirmation(password, confirmPassword),
+    if (done) return;
+    void submit({
+      checks: {
+        email: checkEmail(email),
+        password: checkNewPassword(password),
+        confirmPassword: checkConfirmation(password, confirmPassword),
+      },
+      send: async () => {
+        await registerAccount(email.trim(), password);
+        setDone(true);
+        showNotice({ kind: 'success', text: authMessages.verificationSent });
+      },
+      // A rate limit's message says how long to wait, so it is shown whole.
+      onFailure: (error) =>
+        error instanceof ApiError && error.status === 429
+          ? {}
+          : { email: fieldErrorsFor(error).email, password: fieldErrorsFor(error).password },
     });
-    setErrors(found);
-    setNotice(null);
-    if (focusFirstError(found, fieldOrder)) return;
-    setBusy(true);
-    try {
-      await registerAccount(email.trim(), password);
-      setDone(true);
-      showNotice({ kind: 'success', text: authMessages.verificationSent });
-    } catch (error) {
-      const fields = onlyErrors({
-        email: fieldErrorsFor(error).email,
-        password: fieldErrorsFor(error).password,
-      });
-      if (Object.keys(fields).length > 0 && !(error instanceof ApiError && error.status === 429)) {
-        setErrors(fields);
-        focusFirstError(fields, fieldOrder);
-      } else {
-        showNotice({ kind: 'error', text: messageFor(error) });
-      }
-    } finally {
-      setBusy(false);
-    }
   }
 
   return (
@@ -89,7 +66,7 @@ export default function SignUpPage() {
     >
       <SocialButtons next={defaultAfterSignIn} />
       <FormMessage id="signup-message" notice={notice} ref={messageRef} />
-      <form noValidate onSubmit={(event) => void submit(event)}>
+      <form noValidate onSubmit={handleSubmit}>
         <TextField
           id="email"
           label="Email"

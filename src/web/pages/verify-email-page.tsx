@@ -1,14 +1,15 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { authMessages } from '../../shared/auth';
 import { resendVerification, verifyEmail } from '../features/auth/auth-api';
 import { AuthCard } from '../features/auth/components/auth-card';
-import { FormMessage, type Notice } from '../features/auth/components/form-message';
+import { FormMessage } from '../features/auth/components/form-message';
 import { SubmitButton } from '../features/auth/components/submit-button';
 import { TextField } from '../features/auth/components/text-field';
 import { messageFor } from '../features/auth/error-messages';
 import { defaultAfterSignIn } from '../features/auth/safe-next';
 import { takeLinkToken } from '../link-token';
+import { useFormSubmission } from '../features/auth/use-form-submission';
 import { checkEmail } from '../features/auth/validation';
 import { PageLoading } from '../components/ui/page-loading';
 
@@ -20,10 +21,7 @@ export default function VerifyEmailPage() {
   const [token] = useState(takeLinkToken);
   const [failure, setFailure] = useState<string | null>(token ? null : authMessages.linkInvalid);
   const [email, setEmail] = useState('');
-  const [emailError, setEmailError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<Notice | null>(null);
-  const messageRef = useRef<HTMLDivElement>(null);
+  const { busy, errors, notice, messageRef, showNotice, submit } = useFormSubmission(['email']);
 
   useEffect(() => {
     if (!token) return;
@@ -42,24 +40,16 @@ export default function VerifyEmailPage() {
     };
   }, [token, navigate]);
 
-  async function resend(event: FormEvent) {
+  function resend(event: FormEvent) {
     event.preventDefault();
-    const invalid = checkEmail(email);
-    setEmailError(invalid);
-    if (invalid) {
-      document.getElementById('email')?.focus();
-      return;
-    }
-    setBusy(true);
-    try {
-      await resendVerification(email.trim());
-      setNotice({ kind: 'success', text: authMessages.verificationSent });
-    } catch (error) {
-      setNotice({ kind: 'error', text: messageFor(error) });
-    } finally {
-      setBusy(false);
-      requestAnimationFrame(() => messageRef.current?.focus());
-    }
+    void submit({
+      checks: { email: checkEmail(email) },
+      send: async () => {
+        await resendVerification(email.trim());
+        showNotice({ kind: 'success', text: authMessages.verificationSent });
+      },
+      keepNotice: true,
+    });
   }
 
   if (!failure) {
@@ -83,7 +73,7 @@ export default function VerifyEmailPage() {
       </p>
       <p>Enter your email and we will send you a new confirmation link.</p>
       <FormMessage id="verify-message" notice={notice} ref={messageRef} />
-      <form noValidate onSubmit={(event) => void resend(event)}>
+      <form noValidate onSubmit={resend}>
         <TextField
           id="email"
           label="Email"
@@ -92,7 +82,7 @@ export default function VerifyEmailPage() {
           autoComplete="email"
           value={email}
           onChange={setEmail}
-          error={emailError}
+          error={errors.email}
           required
         />
         <SubmitButton busy={busy} label="Resend verification email" busyLabel="Sending..." />

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { newsletterMessages } from '../../../shared/newsletter';
+import { PageBanner } from '../../components/ui/page-banner';
 import { PageLoading } from '../../components/ui/page-loading';
 import { ApiError, requestJson } from '../../api-client';
 import { takeLinkToken } from '../../link-token';
@@ -73,5 +74,27 @@ export function NewsletterLink({ action }: { action: Action }) {
         <Link to="/">Go to the home page</Link>
       </p>
     </div>
+  );
+}
+
+const pageTitles: Record<Action, string> = {
+  confirm: 'Confirm your subscription',
+  unsubscribe: 'Unsubscribe from the newsletter',
+};
+
+/** The page a newsletter mail's confirm or unsubscribe link opens. */
+export function NewsletterLinkPage({ action }: { action: Action }) {
+  return (
+    <>
+      <PageBanner
+        title={pageTitles[action]}
+        crumbs={[{ label: 'Home', to: '/' }, { label: 'Newsletter' }]}
+      />
+      <section className="page-section">
+        <div className="container narrow">
+          <NewsletterLink action={action} />
+        </div>
+      </section>
+    </>
   );
 }

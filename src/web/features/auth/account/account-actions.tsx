@@ -6,6 +6,7 @@ import { FormMessage, type Notice } from '../components/form-message';
 import { SubmitButton } from '../components/submit-button';
 import { TextField } from '../components/text-field';
 import { messageFor } from '../error-messages';
+import { useFormSubmission } from '../use-form-submission';
 
 export const signedOutEverywhereMessage = 'You have been signed out of all devices.';
 
@@ -71,37 +72,37 @@ export function SessionAndDataActions() {
   );
 }
 
+const confirmFieldId = 'delete-confirm-email';
+
 /** Deleting the account, confirmed by typing its email. */
 export function DeleteAccountForm({ user }: { user: User }) {
   const navigate = useNavigate();
   const [confirmEmail, setConfirmEmail] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | undefined>();
+  const { busy, errors, setErrors, showFieldErrors, submit } = useFormSubmission([confirmFieldId]);
   const matches = confirmEmail.trim().toLowerCase() === user.email.toLowerCase();
 
-  async function submit(event: FormEvent) {
+  function handleSubmit(event: FormEvent) {
     event.preventDefault();
-    if (busy) return;
     if (!matches) {
-      setError('Type your email exactly as shown to confirm.');
-      document.getElementById('delete-confirm-email')?.focus();
+      showFieldErrors({ [confirmFieldId]: 'Type your email exactly as shown to confirm.' });
       return;
     }
-    setBusy(true);
-    try {
-      await deleteAccount(confirmEmail.trim());
-      void navigate('/', { replace: true });
-    } catch (failure) {
-      setBusy(false);
-      setError(messageFor(failure));
-      document.getElementById('delete-confirm-email')?.focus();
-    }
+    // Checked here rather than as `checks`, so that a failed attempt's message stays under the
+    // field while the form is sent again.
+    void submit({
+      send: async () => {
+        await deleteAccount(confirmEmail.trim());
+        void navigate('/', { replace: true });
+      },
+      leavesPage: true,
+      onFailure: (failure) => ({ [confirmFieldId]: messageFor(failure) }),
+    });
   }
 
   return (
     <form
       noValidate
-      onSubmit={(event) => void submit(event)}
+      onSubmit={handleSubmit}
       aria-labelledby="delete-title"
       className="account-danger"
     >
@@ -113,16 +114,16 @@ export function DeleteAccountForm({ user }: { user: User }) {
         cannot be undone.
       </p>
       <TextField
-        id="delete-confirm-email"
+        id={confirmFieldId}
         label={`Type ${user.email} to confirm`}
         type="email"
         autoComplete="off"
         value={confirmEmail}
         onChange={(value) => {
           setConfirmEmail(value);
-          setError(undefined);
+          setErrors({});
         }}
-        error={error}
+        error={errors[confirmFieldId]}
       />
       <SubmitButton
         busy={busy}

@@ -1,12 +1,13 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { User } from '../../../../shared/auth';
 import { authMessages } from '../../../../shared/auth-messages';
 import { changePassword } from '../auth-api';
-import { FormMessage, type Notice } from '../components/form-message';
+import { FormMessage } from '../components/form-message';
 import { SubmitButton } from '../components/submit-button';
 import { TextField } from '../components/text-field';
 import { fieldErrorsFor, messageFor } from '../error-messages';
-import { checkConfirmation, checkNewPassword, focusFirstError, onlyErrors } from '../validation';
+import { useFormSubmission } from '../use-form-submission';
+import { checkConfirmation, checkNewPassword } from '../validation';
 
 const fieldOrder = ['current-password', 'new-password', 'confirm-new-password'];
 
@@ -15,50 +16,38 @@ export function PasswordForm({ user }: { user: User }) {
   const [currentPassword, setCurrentPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<Notice | null>(null);
-  const messageRef = useRef<HTMLDivElement>(null);
+  const { busy, errors, notice, messageRef, showNotice, submit } = useFormSubmission(fieldOrder);
 
-  async function submit(event: FormEvent) {
+  function handleSubmit(event: FormEvent) {
     event.preventDefault();
-    if (busy) return;
-    const found = onlyErrors({
-      'current-password':
-        user.hasPassword && currentPassword.length === 0 ? authMessages.passwordEmpty : undefined,
-      'new-password': checkNewPassword(newPassword),
-      'confirm-new-password': checkConfirmation(newPassword, confirmation),
-    });
-    setErrors(found);
-    setNotice(null);
-    if (focusFirstError(found, fieldOrder)) return;
-    setBusy(true);
-    try {
-      await changePassword(newPassword, user.hasPassword ? currentPassword : undefined);
-      setCurrentPassword('');
-      setNewPassword('');
-      setConfirmation('');
-      setNotice({ kind: 'success', text: authMessages.passwordChanged });
-    } catch (error) {
-      const fields = fieldErrorsFor(error);
-      const code = (error as { code?: string }).code;
-      const mapped = onlyErrors({
+    void submit({
+      checks: {
         'current-password':
-          code === 'auth.password_incorrect' ? messageFor(error) : fields.currentPassword,
-        'new-password': fields.newPassword ?? fields.password,
-      });
-      setErrors(mapped);
-      if (focusFirstError(mapped, fieldOrder)) return;
-      setNotice({ kind: 'error', text: messageFor(error) });
-    } finally {
-      setBusy(false);
-    }
-    // Reached with a message to read (success or failure); field errors returned above.
-    requestAnimationFrame(() => messageRef.current?.focus());
+          user.hasPassword && currentPassword.length === 0 ? authMessages.passwordEmpty : undefined,
+        'new-password': checkNewPassword(newPassword),
+        'confirm-new-password': checkConfirmation(newPassword, confirmation),
+      },
+      send: async () => {
+        await changePassword(newPassword, user.hasPassword ? currentPassword : undefined);
+        setCurrentPassword('');
+        setNewPassword('');
+        setConfirmation('');
+        showNotice({ kind: 'success', text: authMessages.passwordChanged });
+      },
+      onFailure: (error) => {
+        const fields = fieldErrorsFor(error);
+        const code = (error as { code?: string }).code;
+        return {
+          'current-password':
+            code === 'auth.password_incorrect' ? messageFor(error) : fields.currentPassword,
+          'new-password': fields.newPassword ?? fields.password,
+        };
+      },
+    });
   }
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} aria-labelledby="password-title">
+    <form noValidate onSubmit={handleSubmit} aria-labelledby="password-title">
       <h2 id="password-title" className="account-section-title">
         {user.hasPassword ? 'Change password' : 'Set a password'}
       </h2>

@@ -1,13 +1,13 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { User } from '../../../../shared/auth';
 import { countryCodes, regionsByCountry } from '../../../../shared/jurisdictions';
 import { updateProfile } from '../auth-api';
-import { FormMessage, type Notice } from '../components/form-message';
+import { FormMessage } from '../components/form-message';
 import { SelectField } from '../components/select-field';
 import { SubmitButton } from '../components/submit-button';
 import { TextField } from '../components/text-field';
-import { fieldErrorsFor, messageFor } from '../error-messages';
-import { focusFirstError, onlyErrors } from '../validation';
+import { fieldErrorsFor } from '../error-messages';
+import { useFormSubmission } from '../use-form-submission';
 
 let countries: { value: string; label: string }[] | undefined;
 
@@ -46,10 +46,7 @@ export function ProfileForm({ user }: { user: User }) {
   const [picture, setPicture] = useState(user.picture ?? '');
   const [country, setCountry] = useState(user.jurisdiction.country ?? '');
   const [region, setRegion] = useState(user.jurisdiction.region ?? '');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<Notice | null>(null);
-  const messageRef = useRef<HTMLDivElement>(null);
+  const { busy, errors, notice, messageRef, showNotice, submit } = useFormSubmission(fieldOrder);
   const subdivisions = regionsByCountry[country];
 
   function chooseCountry(value: string) {
@@ -57,41 +54,36 @@ export function ProfileForm({ user }: { user: User }) {
     setRegion('');
   }
 
-  async function submit(event: FormEvent) {
+  function handleSubmit(event: FormEvent) {
     event.preventDefault();
-    if (busy) return;
-    const found = onlyErrors({ 'profile-picture': checkPicture(picture) });
-    setErrors(found);
-    setNotice(null);
-    if (focusFirstError(found, fieldOrder)) return;
-    setBusy(true);
-    try {
-      await updateProfile({
-        givenName: givenName.trim() || null,
-        familyName: familyName.trim() || null,
-        picture: picture.trim() || null,
-        jurisdiction: { country: country || null, region: subdivisions && region ? region : null },
-      });
-      setNotice({ kind: 'success', text: 'Your profile has been saved.' });
-    } catch (error) {
-      const fields = fieldErrorsFor(error);
-      const mapped = onlyErrors({
-        'profile-givenName': fields.givenName,
-        'profile-familyName': fields.familyName,
-        'profile-picture': fields.picture,
-        'profile-country': fields['jurisdiction.country'] ?? fields['jurisdiction.region'],
-      });
-      setErrors(mapped);
-      if (focusFirstError(mapped, fieldOrder)) return;
-      setNotice({ kind: 'error', text: messageFor(error) });
-    } finally {
-      setBusy(false);
-    }
-    requestAnimationFrame(() => messageRef.current?.focus());
+    void submit({
+      checks: { 'profile-picture': checkPicture(picture) },
+      send: async () => {
+        await updateProfile({
+          givenName: givenName.trim() || null,
+          familyName: familyName.trim() || null,
+          picture: picture.trim() || null,
+          jurisdiction: {
+            country: country || null,
+            region: subdivisions && region ? region : null,
+          },
+        });
+        showNotice({ kind: 'success', text: 'Your profile has been saved.' });
+      },
+      onFailure: (error) => {
+        const fields = fieldErrorsFor(error);
+        return {
+          'profile-givenName': fields.givenName,
+          'profile-familyName': fields.familyName,
+          'profile-picture': fields.picture,
+          'profile-country': fields['jurisdiction.country'] ?? fields['jurisdiction.region'],
+        };
+      },
+    });
   }
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} aria-labelledby="profile-title">
+    <form noValidate onSubmit={handleSubmit} aria-labelledby="profile-title">
       <h2 id="profile-title" className="account-section-title">
         Profile
       </h2>

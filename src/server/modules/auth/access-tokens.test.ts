@@ -1,9 +1,16 @@
+import { createHmac } from 'node:crypto';
 import { generateKeyPair, SignJWT } from 'jose';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAuthHarness, type AuthHarness } from '../../../../test/support/auth-harness';
 import { databaseTargets } from '../../../../test/support/databases';
 
 const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+/** An HS256 token with any header and claims, signed by hand with the server's secret. */
+function signRaw(header: object, claims: object, secret: string) {
+  const unsigned = `${base64url(header)}.${base64url(claims)}`;
+  return `${unsigned}.${createHmac('sha256', secret).update(unsigned).digest('base64url')}`;
+}
 
 describe.each(databaseTargets)('access tokens on $kind', ({ kind, skip }) => {
   let h: AuthHarness | undefined;
@@ -106,4 +113,52 @@ describe.each(databaseTargets)('access tokens on $kind', ({ kind, skip }) => {
       expect(basic.statusCode).toBe(401);
     },
   );
+
+  it.skipIf(skip)(
+    'accept an audience list that holds ours; refuse critical headers, other types, future nbf or iat, missing claims',
+    async () => {
+      const { status, decoded, now } = await setUp();
+      const secret = h!.env.config.secrets.jwt;
+      const claims: Record<string, unknown> = { ...decoded, iat: now - 10, exp: now + 600 };
+      const hs256 = { alg: 'HS256', typ: 'JWT' };
+      expect(await status(signRaw(hs256, claims, secret))).toBe(200);
+      expect(
+        await status(
+          signRaw(
+            hs256,
+            { ...claims, aud: ['https://x.example', 'http://localhost:3000/api'] },
+            secret,
+          ),
+        ),
+      ).toBe(200);
+      expect(await status(signRaw({ alg: 'HS256' }, claims, secret))).toBe(200);
+
+      expect(await status(signRaw({ ...hs256, crit: ['exp'] }, claims, secret))).toBe(401);
+      expect(await status(signRaw({ alg: 'HS256', typ: 'at+jwt' }, claims, secret))).toBe(401);
+      expect(await status(signRaw(hs256, { ...claims, nbf: now + 300 }, secret))).toBe(401);
+      expect(await status(signRaw(hs256, { ...claims, iat: now + 300 }, secret))).toBe(401);
+      expect(await status(signRaw(hs256, { ...claims, exp: String(now + 600) }, secret))).toBe(401);
+      expect(await status(signRaw(hs256, { ...claims, sid: undefined }, secret))).toBe(401);
+      expect(await status(signRaw(hs256, { ...claims, iat: undefined }, secret))).toBe(401);
+      expect(await status(signRaw(hs256, [claims], secret))).toBe(401);
+    },
+  );
+
+  it.skipIf(skip)('refuse a signature in any but its one base64url spelling', async () => {
+    const { session, status } = await setUp();
+    const [header, payload, signature] = session.accessToken.split('.') as [string, string, string];
+    // The last of 43 characters carries 2 unused bits: a different character can decode to the
+    // same bytes, and is refused all the same.
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const last = alphabet.indexOf(signature.at(-1)!);
+    const sibling = alphabet[(last & ~3) | ((last + 1) & 3)]!;
+    const respelled = `${header}.${payload}.${signature.slice(0, -1)}${sibling}`;
+    expect(Buffer.from(respelled.split('.')[2]!, 'base64url')).toEqual(
+      Buffer.from(signature, 'base64url'),
+    );
+    expect(await status(respelled)).toBe(401);
+    expect(await status(`${header}.${payload}.${signature}=`)).toBe(401);
+    expect(await status(`${header}.${payload}`)).toBe(401);
+    expect(await status(`${header}.${payload}.${signature}.${signature}`)).toBe(401);
+  });
 });

@@ -270,7 +270,7 @@ export async function authenticateRequest(
   const header = request.headers.authorization;
   const match = header ? /^Bearer ([A-Za-z0-9._~+/=-]+)$/i.exec(header.trim()) : null;
   if (!match) throw unauthenticated();
-  const claims = await verifyAccessToken(app.config, match[1]!);
+  const claims = verifyAccessToken(app.config, match[1]!);
   if (!claims) throw unauthenticated();
   const [user] = await signedInUser(app.db.kysely, {
     userId: claims.userId,

@@ -8,6 +8,7 @@ import {
 } from '../../../../test/support/databases';
 import { contactMessages } from '../../../shared/contact';
 import { buildApp, type App } from '../../app';
+import { computeSecurityHeaders } from '../../http/security-headers';
 
 let smtp: SmtpFake;
 beforeAll(async () => {
@@ -221,13 +222,11 @@ describe('Content-Security-Policy for the contact map', () => {
     env = undefined;
   });
 
+  /** The page policy's frame-src (pages carry the document headers; see security-headers.ts). */
   async function frameSrc(extraEnv: Record<string, string>) {
     env = await createTestEnvironment('sqlite', extraEnv);
-    const app = await buildApp(env.config, { db: env.db, logger: false });
-    const { headers } = await app.inject('/healthz');
-    await app.close();
-    return String(headers['content-security-policy'])
-      .split(';')
+    return computeSecurityHeaders(env.config)
+      .document['content-security-policy']!.split(';')
       .map((directive) => directive.trim())
       .find((directive) => directive.startsWith('frame-src'));
   }

@@ -11,14 +11,13 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import { createRequire } from 'node:module';
-import { pino } from 'pino';
 import type { Config } from './config.js';
 import { openDatabase, type Db } from './db/database.js';
 import { AppError } from './errors.js';
 import { apiNotFound, registerErrorHandling } from './http/error-handler.js';
 import { createRateLimiter, type RateLimiter } from './http/rate-limiter.js';
-import { redactedLogPaths, registerRequestLog } from './http/request-log.js';
-import { requestLogger } from './http/request-logger.js';
+import { registerRequestLog } from './http/request-log.js';
+import { createAppLogger, requestLoggerFactory, type LoggerOption } from './http/request-logger.js';
 import { computeSecurityHeaders, registerSecurityHeaders } from './http/security-headers.js';
 import { registerWeb, type WebBuild } from './http/web.js';
 import { registerAccountExport } from './modules/accounts/export-registry.js';
@@ -36,8 +35,8 @@ export interface AppOptions {
   db?: Db;
   /** The built web app to serve; without it the server answers the API only. */
   web?: WebBuild;
-  /** Pino options or false; by default JSON lines at the configured level. */
-  logger?: boolean | { level: string; stream?: NodeJS.WritableStream };
+  /** false for no logs, or a level and stream; by default JSON lines on stdout at the configured level. */
+  logger?: LoggerOption;
 }
 
 declare module 'fastify' {
@@ -55,29 +54,26 @@ export type App = FastifyInstance;
 /** Builds the whole HTTP application. Production and tests call this same function. */
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<App> {
   const db = options.db ?? openDatabase(config.database);
-  // Asynchronous writes: a synchronous write per log line was the largest cost of a small request.
-  const logDestination =
-    options.logger === undefined ? pino.destination({ dest: 1, sync: false }) : undefined;
-  const loggerOptions = options.logger ?? { level: config.logLevel, stream: logDestination };
+  const { logger, flush } = createAppLogger(config.logLevel, options.logger);
   const app = Fastify({
-    logger:
-      loggerOptions === false || loggerOptions === true
-        ? loggerOptions
-        : { ...loggerOptions, redact: { paths: redactedLogPaths, censor: '[redacted]' } },
-    // registerRequestLog writes one line per request instead of Fastify's two.
+    // Fastify's own logger stays off: with one, Fastify times and tracks every response, which
+    // was a fifth of a probe's time. Ours is app.log, and each request's request.log is a lazy
+    // child of it; registerRequestLog writes one line per request instead of Fastify's two.
+    logger: false,
     logController: new LogController({ disableRequestLogging: true }),
-    childLoggerFactory: requestLogger,
+    childLoggerFactory: requestLoggerFactory(logger),
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimitBytes,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
+  app.log = logger;
 
   // The API speaks JSON only; a text/plain body (a "simple" cross-site request) gets 415.
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  if (logDestination) app.addHook('onClose', async () => logDestination.flushSync());
+  if (flush) app.addHook('onClose', async () => flush());
   app.decorate('config', config);
   app.decorate('db', db);
   if (!options.db) app.addHook('onClose', () => db.close());
@@ -86,7 +82,6 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.addHook('onClose', async () => mailer.close());
 
   registerErrorHandling(app);
-  registerRequestLog(app);
 
   const securityHeaders = computeSecurityHeaders(config);
   registerSecurityHeaders(app, securityHeaders);
@@ -110,44 +105,49 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
   app.decorate('rateLimiter', createRateLimiter(redis));
 
-  await app.register(
-    async (api) => {
-      // Cookies are read and set by the API only (sign-in sessions); pages and probes skip the parser.
-      await api.register(cookie);
-      await api.register(rateLimit, {
-        max: config.apiRateLimitPerMinute,
-        timeWindow: '1 minute',
-        ...(redis ? { redis, nameSpace: 'lexwise-rl:' } : {}),
-        errorResponseBuilder: (_request, context) =>
-          new AppError(
-            429,
-            'request.rate_limited',
-            `Too many requests. Please wait ${context.after} and try again.`,
-            undefined,
-            { 'retry-after': String(Math.ceil(context.ttl / 1000)) },
-          ),
-      });
-      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-      // Each module registers its routes below, under its own prefix.
-      await api.register(authRoutes, { prefix: '/auth' });
-      await api.register(accountRoutes, { prefix: '/me' });
-      await api.register(oauthRoutes, { prefix: '/auth' });
-      await api.register(contactRoutes, { prefix: '/contact' });
-      await api.register(newsletterRoutes, { prefix: '/newsletter' });
-    },
-    { prefix: '/api' },
-  );
+  // Everything but the probes: the probes stay out of the access log (and so skip the per-response
+  // timing that logging needs).
+  await app.register(async (site) => {
+    registerRequestLog(site);
+    await site.register(
+      async (api) => {
+        // Cookies are read and set by the API only (sign-in sessions); pages and probes skip the parser.
+        await api.register(cookie);
+        await api.register(rateLimit, {
+          max: config.apiRateLimitPerMinute,
+          timeWindow: '1 minute',
+          ...(redis ? { redis, nameSpace: 'lexwise-rl:' } : {}),
+          errorResponseBuilder: (_request, context) =>
+            new AppError(
+              429,
+              'request.rate_limited',
+              `Too many requests. Please wait ${context.after} and try again.`,
+              undefined,
+              { 'retry-after': String(Math.ceil(context.ttl / 1000)) },
+            ),
+        });
+        api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+        // Each module registers its routes below, under its own prefix.
+        await api.register(authRoutes, { prefix: '/auth' });
+        await api.register(accountRoutes, { prefix: '/me' });
+        await api.register(oauthRoutes, { prefix: '/auth' });
+        await api.register(contactRoutes, { prefix: '/contact' });
+        await api.register(newsletterRoutes, { prefix: '/newsletter' });
+      },
+      { prefix: '/api' },
+    );
 
-  const web = options.web
-    ? await registerWeb(app, options.web, securityHeaders.document)
-    : undefined;
-  app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0] ?? '/';
-    const read = request.method === 'GET' || request.method === 'HEAD';
-    if (path === '/api' || path.startsWith('/api/') || !web || !read) {
-      return reply.status(404).send(apiNotFound(request.method, path));
-    }
-    return web.servePage(request, reply);
+    const web = options.web
+      ? await registerWeb(site, options.web, securityHeaders.document)
+      : undefined;
+    site.setNotFoundHandler((request, reply) => {
+      const path = request.url.split('?')[0] ?? '/';
+      const read = request.method === 'GET' || request.method === 'HEAD';
+      if (path === '/api' || path.startsWith('/api/') || !web || !read) {
+        return reply.status(404).send(apiNotFound(request.method, path));
+      }
+      return web.servePage(request, reply);
+    });
   });
 
   return app;

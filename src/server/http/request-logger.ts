@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Bindings, ChildLoggerOptions, LogFn } from 'pino';
+import { pino, type Bindings, type ChildLoggerOptions, type LogFn, type Logger } from 'pino';
+import { redactedLogPaths } from './request-log.js';
 
 /**
  * A request's logger, made on its first use. Fastify gives every request a child of the app's
@@ -51,15 +52,30 @@ export class RequestLogger implements FastifyBaseLogger {
   }
 }
 
+/** How buildApp logs: the default (JSON lines on stdout), off, or to a stream at a level. */
+export type LoggerOption = boolean | { level: string; stream?: NodeJS.WritableStream };
+
 /**
- * Fastify's childLoggerFactory: a lazy request logger. Fastify passes an empty options object
- * when a route sets no log level or serializers; pino takes a slower path for any options
- * object, so an empty one is dropped.
+ * The app's pino logger. By default lines go to stdout asynchronously (a synchronous write per
+ * line was the largest cost of a small request); `flush` writes what is buffered, on close.
  */
-export function requestLogger(
-  parent: FastifyBaseLogger,
-  bindings: Bindings,
-  options: ChildLoggerOptions,
-): FastifyBaseLogger {
-  return new RequestLogger(parent, bindings, Object.keys(options).length > 0 ? options : undefined);
+export function createAppLogger(
+  level: string,
+  option: LoggerOption = true,
+): { logger: Logger; flush?: () => void } {
+  const options = { level, redact: { paths: redactedLogPaths, censor: '[redacted]' } };
+  if (option === false) return { logger: pino({ level: 'silent' }) };
+  if (option !== true) return { logger: pino({ ...options, level: option.level }, option.stream) };
+  const destination = pino.destination({ dest: 1, sync: false });
+  return { logger: pino(options, destination), flush: () => destination.flushSync() };
+}
+
+/**
+ * Fastify's childLoggerFactory: each request's logger is a lazy child of `root`. Fastify passes
+ * an empty options object when a route sets no log level or serializers; pino takes a slower
+ * path for any options object, so an empty one is dropped.
+ */
+export function requestLoggerFactory(root: FastifyBaseLogger) {
+  return (_parent: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions) =>
+    new RequestLogger(root, bindings, Object.keys(options).length > 0 ? options : undefined);
 }

@@ -2,10 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { readinessSchema, type Health } from '../../../shared/health.js';
 import type { Db } from '../../db/database.js';
 
-/** Probes are polled constantly, send no body and answer a few bytes: no access log line, no
- * compression either way. */
+/**
+ * Probes are polled constantly, send no body and answer a few bytes: no compression either way.
+ * buildApp registers them outside the access log.
+ */
 const probeOptions = {
-  config: { accessLog: false },
   compress: false as const,
   decompress: false as const,
 };

@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
 import { Footer } from './components/layout/footer';
 import { Navbar } from './components/layout/navbar';
@@ -17,7 +17,21 @@ function RouteEffects() {
   return null;
 }
 
-export function App() {
+const nothing = () => {};
+
+/**
+ * Runs `then` once the page under it is first committed. React hydrates a Suspense boundary's
+ * content after the rest of the app, so this sits inside the page's boundary. It wraps the routes
+ * rather than sitting beside them: a sibling would change the page's useId values, which must
+ * match the prerendered HTML's.
+ */
+function OnPageCommitted({ then, children }: { then: () => void; children: ReactNode }) {
+  useEffect(then, [then]);
+  return children;
+}
+
+/** The whole app. `onPageHydrated` runs once the first page is live (see main.tsx). */
+export function App({ onPageHydrated = nothing }: { onPageHydrated?: () => void }) {
   return (
     <AuthProvider>
       <a className="skip-link" href="#main">
@@ -27,12 +41,14 @@ export function App() {
       <Navbar />
       <main id="main" tabIndex={-1}>
         <Suspense fallback={<PageLoading />}>
-          <Routes>
-            {routes.map(({ path, Page }) => (
-              <Route key={path} path={path} element={<Page />} />
-            ))}
-            <Route path="*" element={<notFoundRoute.Page />} />
-          </Routes>
+          <OnPageCommitted then={onPageHydrated}>
+            <Routes>
+              {routes.map(({ path, Page }) => (
+                <Route key={path} path={path} element={<Page />} />
+              ))}
+              <Route path="*" element={<notFoundRoute.Page />} />
+            </Routes>
+          </OnPageCommitted>
         </Suspense>
       </main>
       <Footer />

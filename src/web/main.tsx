@@ -3,13 +3,15 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './app';
 import { findRoute } from './routes';
+import { keepTypedInput } from './typed-before-hydration';
 import './styles/main.scss';
 
 const container = document.getElementById('root')!;
-const app = (
+
+const app = (onPageHydrated?: () => void) => (
   <StrictMode>
     <BrowserRouter>
-      <App />
+      <App onPageHydrated={onPageHydrated} />
     </BrowserRouter>
   </StrictMode>
 );
@@ -18,6 +20,6 @@ const app = (
 void findRoute(window.location.pathname)
   .preload()
   .then(() => {
-    if (container.hasChildNodes()) hydrateRoot(container, app);
-    else createRoot(container).render(app);
+    if (container.hasChildNodes()) hydrateRoot(container, app(keepTypedInput(container)));
+    else createRoot(container).render(app());
   });

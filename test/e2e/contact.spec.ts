@@ -42,6 +42,40 @@ test.describe('contact page', () => {
     expect(html).toContain('Send Message');
   });
 
+  test('keeps what a visitor typed before the page’s script ran, and sends it', async ({
+    page,
+  }) => {
+    // Hold the scripts back, as a slow phone would, while the prerendered form is on screen.
+    let releaseScripts = () => {};
+    const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    await page.goto('/contact', { waitUntil: 'commit' });
+    const form = page.getByRole('form', { name: 'Send us a message' });
+    const send = form.getByRole('button', { name: 'Send Message' });
+    await expect(send).toBeDisabled();
+    const email = uniqueEmail('early');
+    const subject = `Typed early ${Date.now()}`;
+    await form.getByLabel('Name').fill('Grace Hopper');
+    await form.getByLabel('Email', { exact: true }).fill(email);
+    await form.getByLabel('Subject').fill(subject);
+    await form.getByLabel('Message').fill('I typed this before the page finished loading.');
+
+    releaseScripts();
+    await expect(send).toBeEnabled();
+    await expect(form.getByLabel('Name')).toHaveValue('Grace Hopper');
+    await expect(form.getByLabel('Message')).toHaveValue(
+      'I typed this before the page finished loading.',
+    );
+    const response = page.waitForResponse('**/api/contact');
+    await send.click();
+    expect((await response).status()).toBe(201);
+    const forwarded = await waitForMail(inbox, `Contact form: ${subject}`);
+    expect(forwarded.text).toContain(`From: Grace Hopper <${email}>`);
+  });
+
   test('shows a message per field, focuses the first, and sends nothing', async ({ page }) => {
     test.slow(); // runs axe-core
     await page.setViewportSize(viewports.phone);

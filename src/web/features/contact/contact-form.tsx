@@ -88,8 +88,10 @@ export function ContactForm() {
 
   function change(event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) {
     const name = event.target.name as keyof Values;
-    const next = { ...values, [name]: event.target.value };
-    setValues(next);
+    const value = event.target.value;
+    const next = { ...values, [name]: value };
+    // From the latest state: several fields can change before a render (a browser's autofill).
+    setValues((current) => ({ ...current, [name]: value }));
     setSent(null);
     // Once a field has been flagged, its message follows the typing until it is right.
     if (name !== 'website' && errors[name]) {

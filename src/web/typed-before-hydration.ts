@@ -1,0 +1,35 @@
+type Field = HTMLInputElement | HTMLTextAreaElement;
+
+const textTypes = new Set(['text', 'email', 'password', 'search', 'tel', 'url', 'number']);
+
+/**
+ * Keeps what a visitor typed into a prerendered page before it hydrated. A form's HTML is on
+ * screen before its script runs; once hydrated, React renders each controlled input from its
+ * state, which knows nothing of that typing, so text typed in those first moments (seconds, on
+ * a slow phone) would vanish.
+ *
+ * Call this just before hydrating; call what it returns once the page is hydrated. Hydration
+ * keeps the same elements, and each one's text is given back through the input event typing
+ * sends, so the form's state takes it in.
+ */
+export function keepTypedInput(container: HTMLElement): () => void {
+  const typed = [...container.querySelectorAll<Field>('input, textarea')]
+    .filter((field) => field instanceof HTMLTextAreaElement || textTypes.has(field.type))
+    .filter((field) => field.value !== field.defaultValue)
+    .map((field) => ({ field, value: field.value }));
+
+  return () => {
+    for (const { field, value } of typed) {
+      if (!field.isConnected) continue;
+      // React notices a change by comparing the value it last saw (which assignments to the
+      // element's own `value` update) with the element's value. So: tell it the field is empty,
+      // put the text back past it through the prototype's setter, and send the input event.
+      field.value = '';
+      Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set?.call(
+        field,
+        value,
+      );
+      field.dispatchEvent(new Event('input', { bubbles: true }));
+    }
+  };
+}

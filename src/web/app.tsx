@@ -1,4 +1,4 @@
-import { Suspense, useEffect, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
 import { Footer } from './components/layout/footer';
 import { Navbar } from './components/layout/navbar';
@@ -7,12 +7,20 @@ import { AuthProvider } from './features/auth/auth-context';
 import { findRoute, notFoundRoute, routes } from './routes';
 import { site } from './site';
 
-/** Keeps the document title and scroll position in step with the route. */
+/**
+ * Keeps the document title and scroll position in step with the route. A new route starts at the
+ * top; the first page is left where the visitor has scrolled it (before hydration, or back to
+ * where they were on a reload).
+ */
 function RouteEffects() {
   const { pathname } = useLocation();
+  const firstPath = useRef(pathname);
   useEffect(() => {
     document.title = `${findRoute(pathname).title} | ${site.productName}`;
-    window.scrollTo(0, 0);
+    if (pathname !== firstPath.current) {
+      firstPath.current = '';
+      window.scrollTo(0, 0);
+    }
   }, [pathname]);
   return null;
 }

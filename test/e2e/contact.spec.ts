@@ -1,5 +1,5 @@
 import { contactMessages } from '../../src/shared/contact';
-import { expect, expectAccessible, saveScreenshot, test, viewports } from './fixtures';
+import { expect, expectAccessible, holdScripts, saveScreenshot, test, viewports } from './fixtures';
 import { mailsTo, uniqueEmail, waitForMail } from './mailbox';
 
 /** The firm's inbox, set for the e2e server in playwright.config.ts. */
@@ -45,13 +45,7 @@ test.describe('contact page', () => {
   test('keeps what a visitor typed before the page’s script ran, and sends it', async ({
     page,
   }) => {
-    // Hold the scripts back, as a slow phone would, while the prerendered form is on screen.
-    let releaseScripts = () => {};
-    const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
-    await page.route('**/assets/*.js', async (route) => {
-      await scriptsHeld;
-      await route.continue();
-    });
+    const releaseScripts = await holdScripts(page);
     await page.goto('/contact', { waitUntil: 'commit' });
     const form = page.getByRole('form', { name: 'Send us a message' });
     const send = form.getByRole('button', { name: 'Send Message' });

@@ -69,3 +69,17 @@ export async function expectAccessible(page: Page) {
 export async function saveScreenshot(page: Page, name: string) {
   await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
 }
+
+/**
+ * Holds the page's scripts back, as a slow phone would, so a test can act on the prerendered
+ * page before it hydrates. Call before `goto`; the returned function lets the scripts through.
+ */
+export async function holdScripts(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}

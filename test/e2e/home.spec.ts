@@ -1,4 +1,4 @@
-import { expect, expectAccessible, saveScreenshot, test, viewports } from './fixtures';
+import { expect, expectAccessible, holdScripts, saveScreenshot, test, viewports } from './fixtures';
 
 const headline = /reliable and experienced lawyers/i;
 
@@ -80,6 +80,18 @@ test.describe('navbar', () => {
     await expect(nav).toHaveClass(/is-scrolled/);
     await page.evaluate(() => window.scrollTo(0, 0));
     await expect(nav).not.toHaveClass(/is-scrolled/);
+  });
+
+  test('leaves a page scrolled before it hydrated where it was', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 500 });
+    const releaseScripts = await holdScripts(page);
+    await page.goto('/', { waitUntil: 'commit' });
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, 600));
+    releaseScripts();
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav).toHaveClass(/is-scrolled/);
+    expect(await page.evaluate(() => window.scrollY)).toBe(600);
   });
 });
 

@@ -106,7 +106,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.decorate('rateLimiter', createRateLimiter(redis));
 
   // Everything but the probes: the probes stay out of the access log (and so skip the per-response
-  // timing that logging needs).
+  // timing that logging needs). New routes belong in here, to be logged.
   await app.register(async (site) => {
     registerRequestLog(site);
     await site.register(

@@ -66,6 +66,15 @@ describe('preparedQuery', () => {
       await expect(unused(env.db.kysely, { email: 'a@example.com', id: 'u1' })).rejects.toThrow(
         /id not used/,
       );
+      const builtFrom = preparedQuery(['domain'], (db, { domain }: { domain: string }) =>
+        db
+          .selectFrom('users')
+          .select('id')
+          .where((eb) => eb.or([eb('email', '=', domain), eb('email', 'like', `%@${domain}`)])),
+      );
+      await expect(builtFrom(env.db.kysely, { domain: 'example.com' })).rejects.toThrow(
+        /other than as a value/,
+      );
     } finally {
       await env.cleanup();
     }

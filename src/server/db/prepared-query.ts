@@ -31,6 +31,14 @@ export function preparedQuery<P extends Record<string, string>, Row>(
     );
     const missing = names.filter((name) => !slots.includes(name));
     if (missing.length > 0) throw new Error(`preparedQuery: ${missing.join(', ')} not used`);
+    // A marker anywhere else (in the SQL, or inside a value built from it) would be sent as is.
+    const misplaced =
+      query.sql.includes('\u0000') ||
+      query.parameters.some(
+        (value, index) =>
+          slots[index] === undefined && typeof value === 'string' && value.includes('\u0000'),
+      );
+    if (misplaced) throw new Error('preparedQuery: a named value is used other than as a value');
     return { query, slots };
   }
 

@@ -57,7 +57,10 @@ export function useFormSubmission(
   async function submit(submission: Submission) {
     if (busy) return;
     if (!submission.keepNotice) setNotice(null);
-    if (submission.checks && showFieldErrors(submission.checks)) return;
+    if (submission.checks) {
+      showFieldErrors(submission.checks);
+      if (Object.keys(onlyErrors(submission.checks)).length > 0) return;
+    }
     setBusy(true);
     try {
       await submission.send();

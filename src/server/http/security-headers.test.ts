@@ -1,0 +1,78 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestEnvironment, type TestEnvironment } from '../../../test/support/databases';
+import { buildApp, type App } from '../app';
+
+const resourcePolicy = "default-src 'none'; frame-ancestors 'none'";
+const mapUrl = 'https://www.openstreetmap.org/export/embed.html?bbox=-0.1,51.5,-0.09,51.51';
+
+/** A small built site: two pages, the 404 page and a public file, as the build lays them out. */
+function writeSite(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'lexwise-site-'));
+  const pagesDir = path.join(dir, 'pages');
+  const clientDir = path.join(dir, 'client');
+  mkdirSync(pagesDir);
+  mkdirSync(clientDir);
+  const page = (title: string) =>
+    `<!doctype html><html><head><title>${title}</title></head></html>`;
+  writeFileSync(path.join(pagesDir, 'index.html'), page('Home'));
+  writeFileSync(path.join(pagesDir, 'contact.html'), page('Contact'));
+  writeFileSync(path.join(pagesDir, '404.html'), page('Not found'));
+  writeFileSync(
+    path.join(pagesDir, 'routes.json'),
+    JSON.stringify({ pages: { '/': 'index', '/contact': 'contact' }, notFound: '404' }),
+  );
+  writeFileSync(path.join(clientDir, 'robots.txt'), 'User-agent: *\n');
+  return dir;
+}
+
+describe('security headers as served', () => {
+  let env: TestEnvironment | undefined;
+  let app: App | undefined;
+  let siteDir: string | undefined;
+  afterEach(async () => {
+    await app?.close();
+    await env?.cleanup();
+    if (siteDir) rmSync(siteDir, { recursive: true, force: true });
+    app = env = siteDir = undefined;
+  });
+
+  async function start() {
+    env = await createTestEnvironment('sqlite', { CONTACT_MAP_EMBED_URL: mapUrl });
+    siteDir = writeSite();
+    const web = { pagesDir: path.join(siteDir, 'pages'), clientDir: path.join(siteDir, 'client') };
+    app = await buildApp(env.config, { db: env.db, logger: false, web });
+    return app;
+  }
+
+  it('gives every page answer the page policy, framing only the configured map', async () => {
+    const server = await start();
+    const first = await server.inject('/contact');
+    const answers = [
+      first,
+      await server.inject({ method: 'HEAD', url: '/contact' }),
+      await server.inject({ url: '/contact', headers: { 'if-none-match': first.headers.etag } }),
+      await server.inject('/no-such-page'),
+    ];
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 304, 404]);
+    for (const { headers } of answers) {
+      const csp = String(headers['content-security-policy']);
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).toContain('frame-src https://www.openstreetmap.org;');
+      expect(csp).not.toContain('unsafe-inline');
+      expect(headers['cross-origin-opener-policy']).toBe('same-origin');
+    }
+  });
+
+  it('gives files, API answers and probes the resource policy', async () => {
+    const server = await start();
+    for (const url of ['/robots.txt', '/api/me', '/api/nothing', '/healthz', '/readyz']) {
+      const { headers } = await server.inject(url);
+      expect(headers['content-security-policy'], url).toBe(resourcePolicy);
+      expect(headers['x-content-type-options'], url).toBe('nosniff');
+      expect(headers['cross-origin-opener-policy'], url).toBeUndefined();
+    }
+  });
+});

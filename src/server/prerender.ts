@@ -6,6 +6,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { PublicSiteConfig } from '../shared/site.js';
 import { pageFileName, type RouteManifest } from './http/web.js';
 import { escapeHtml } from './html.js';
+import { writePage } from './http/page-files.js';
 
 interface RouteMeta {
   path: string;
@@ -121,7 +122,7 @@ async function prerender() {
     const page = template
       .replace('<!--page-head-->', headFor(route, entry.site))
       .replace('<!--page-html-->', html);
-    writeFileSync(path.join(pagesDir, `${file}.html`), page);
+    writePage(path.join(pagesDir, `${file}.html`), page);
     if (route !== entry.notFoundRoute) manifest.pages[route.path] = file;
     console.log(`  ${route.prerender ? 'prerendered' : 'shell      '}  ${route.path}`);
   }

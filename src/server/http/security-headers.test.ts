@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestEnvironment, type TestEnvironment } from '../../../test/support/databases';
 import { buildApp, type App } from '../app';
+import { writePage } from './page-files';
 
 const resourcePolicy = "default-src 'none'; frame-ancestors 'none'";
 const mapUrl = 'https://www.openstreetmap.org/export/embed.html?bbox=-0.1,51.5,-0.09,51.51';
@@ -17,9 +18,9 @@ function writeSite(): string {
   mkdirSync(clientDir);
   const page = (title: string) =>
     `<!doctype html><html><head><title>${title}</title></head></html>`;
-  writeFileSync(path.join(pagesDir, 'index.html'), page('Home'));
-  writeFileSync(path.join(pagesDir, 'contact.html'), page('Contact'));
-  writeFileSync(path.join(pagesDir, '404.html'), page('Not found'));
+  writePage(path.join(pagesDir, 'index.html'), page('Home'));
+  writePage(path.join(pagesDir, 'contact.html'), page('Contact'));
+  writePage(path.join(pagesDir, '404.html'), page('Not found'));
   writeFileSync(
     path.join(pagesDir, 'routes.json'),
     JSON.stringify({ pages: { '/': 'index', '/contact': 'contact' }, notFound: '404' }),

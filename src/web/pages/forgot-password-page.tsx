@@ -6,7 +6,7 @@ import { forgotPassword } from '../features/auth/auth-api';
 import { AuthCard } from '../features/auth/components/auth-card';
 import { FormMessage } from '../features/auth/components/form-message';
 import { SubmitButton } from '../features/auth/components/submit-button';
-import { TextField } from '../features/auth/components/text-field';
+import { EmailField } from '../features/auth/components/text-field';
 import { useFormSubmission } from '../features/auth/use-form-submission';
 
 export default function ForgotPasswordPage() {
@@ -36,16 +36,11 @@ export default function ForgotPasswordPage() {
     >
       <FormMessage id="forgot-message" notice={notice} ref={messageRef} />
       <form noValidate onSubmit={handleSubmit}>
-        <TextField
-          id="email"
-          label="Email"
-          type="email"
-          placeholder="Enter your email to receive password reset"
-          autoComplete="email"
+        <EmailField
           value={email}
           onChange={setEmail}
           error={errors.email}
-          required
+          placeholder="Enter your email to receive password reset"
         />
         <SubmitButton busy={busy} label="Reset Password" />
       </form>

@@ -8,7 +8,7 @@ import { AuthCard } from '../features/auth/components/auth-card';
 import { FormMessage, type Notice } from '../features/auth/components/form-message';
 import { SocialButtons } from '../features/auth/components/social-buttons';
 import { SubmitButton } from '../features/auth/components/submit-button';
-import { TextField } from '../features/auth/components/text-field';
+import { EmailField, TextField } from '../features/auth/components/text-field';
 import {
   fieldErrorsFor,
   messageFor,
@@ -121,17 +121,7 @@ export default function LoginPage() {
         )}
       </FormMessage>
       <form noValidate onSubmit={handleSubmit} aria-describedby="login-message">
-        <TextField
-          id="email"
-          label="Email"
-          type="email"
-          placeholder="Enter your Email"
-          autoComplete="email"
-          value={email}
-          onChange={setEmail}
-          error={errors.email}
-          required
-        />
+        <EmailField value={email} onChange={setEmail} error={errors.email} />
         <TextField
           id="password"
           label="Password"

@@ -8,7 +8,7 @@ import { AuthCard } from '../features/auth/components/auth-card';
 import { FormMessage } from '../features/auth/components/form-message';
 import { SocialButtons } from '../features/auth/components/social-buttons';
 import { SubmitButton } from '../features/auth/components/submit-button';
-import { TextField } from '../features/auth/components/text-field';
+import { EmailField, TextField } from '../features/auth/components/text-field';
 import { fieldErrorsFor } from '../features/auth/error-messages';
 import { defaultAfterSignIn } from '../features/auth/safe-next';
 import { useFormSubmission } from '../features/auth/use-form-submission';
@@ -67,18 +67,7 @@ export default function SignUpPage() {
       <SocialButtons next={defaultAfterSignIn} />
       <FormMessage id="signup-message" notice={notice} ref={messageRef} />
       <form noValidate onSubmit={handleSubmit}>
-        <TextField
-          id="email"
-          label="Email"
-          type="email"
-          placeholder="Enter your Email"
-          autoComplete="email"
-          value={email}
-          onChange={setEmail}
-          error={errors.email}
-          disabled={done}
-          required
-        />
+        <EmailField value={email} onChange={setEmail} error={errors.email} disabled={done} />
         <TextField
           id="password"
           label="Password"

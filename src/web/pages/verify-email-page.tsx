@@ -5,7 +5,7 @@ import { resendVerification, verifyEmail } from '../features/auth/auth-api';
 import { AuthCard } from '../features/auth/components/auth-card';
 import { FormMessage } from '../features/auth/components/form-message';
 import { SubmitButton } from '../features/auth/components/submit-button';
-import { TextField } from '../features/auth/components/text-field';
+import { EmailField } from '../features/auth/components/text-field';
 import { messageFor } from '../features/auth/error-messages';
 import { defaultAfterSignIn } from '../features/auth/safe-next';
 import { takeLinkToken } from '../link-token';
@@ -74,17 +74,7 @@ export default function VerifyEmailPage() {
       <p>Enter your email and we will send you a new confirmation link.</p>
       <FormMessage id="verify-message" notice={notice} ref={messageRef} />
       <form noValidate onSubmit={resend}>
-        <TextField
-          id="email"
-          label="Email"
-          type="email"
-          placeholder="Enter your Email"
-          autoComplete="email"
-          value={email}
-          onChange={setEmail}
-          error={errors.email}
-          required
-        />
+        <EmailField value={email} onChange={setEmail} error={errors.email} />
         <SubmitButton busy={busy} label="Resend verification email" busyLabel="Sending..." />
       </form>
     </AuthCard>

@@ -67,3 +67,27 @@ export function TextField({
     </div>
   );
 }
+
+/** The email field of the sign-in forms (id "email", required), in the spec's words. */
+export function EmailField({
+  placeholder = 'Enter your Email',
+  ...field
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  disabled?: boolean;
+  placeholder?: string;
+}) {
+  return (
+    <TextField
+      id="email"
+      label="Email"
+      type="email"
+      placeholder={placeholder}
+      autoComplete="email"
+      required
+      {...field}
+    />
+  );
+}

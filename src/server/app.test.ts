@@ -167,7 +167,13 @@ describe('HTTP app', () => {
     const document = response.json();
     expect(document.openapi).toMatch(/^3\./);
     expect(document.info.title).toBe('Lexwise API');
-    expect(document.paths['/api/test/echo']).toBeDefined();
+    // A route's body schema is what a client generated from this document sends.
+    const echo = document.paths['/api/test/echo'].post.requestBody.content['application/json'];
+    expect(echo.schema).toMatchObject({
+      type: 'object',
+      properties: { name: { type: 'string', minLength: 2 }, age: { type: 'integer' } },
+      required: ['name', 'age'],
+    });
   });
 
   it('compresses large responses for clients that accept it', async () => {

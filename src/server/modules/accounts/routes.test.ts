@@ -295,17 +295,32 @@ describe('account and auth API document', () => {
     const h = await createAuthHarness('sqlite');
     try {
       const { paths } = (await h.app.inject('/api/openapi.json')).json();
-      for (const route of [
-        'register',
-        'verify-email',
-        'resend-verification',
-        'login',
-        'refresh',
-        'logout',
-        'forgot-password',
-        'reset-password',
-      ]) {
-        expect(paths[`/api/auth/${route}`]?.post, route).toBeDefined();
+      // What a client sends and what it reads back, per route: the body's required fields and
+      // the success answer's fields.
+      const contract: [route: string, body: string[], status: string, answer: string[]][] = [
+        ['register', ['email', 'password'], '201', ['message']],
+        ['verify-email', ['token'], '200', ['accessToken', 'expiresIn', 'user']],
+        ['resend-verification', ['email'], '200', ['message']],
+        ['login', ['email', 'password'], '200', ['accessToken', 'expiresIn', 'user']],
+        ['refresh', [], '200', ['accessToken', 'expiresIn', 'user']],
+        ['logout', [], '204', []],
+        ['forgot-password', ['email'], '200', ['message']],
+        ['reset-password', ['password', 'token'], '200', ['message']],
+      ];
+      for (const [route, body, status, answer] of contract) {
+        const operation = paths[`/api/auth/${route}`]?.post;
+        const sent = operation?.requestBody?.content?.['application/json']?.schema;
+        expect([...(sent?.required ?? [])].sort(), `${route} body`).toEqual(body);
+        expect(Object.keys(operation?.responses ?? {}), `${route} answers`).toContain(status);
+        const read = operation.responses[status].content?.['application/json']?.schema;
+        expect(Object.keys(read?.properties ?? {}).sort(), `${route} answer`).toEqual(
+          expect.arrayContaining(answer),
+        );
+        if (answer.includes('user')) {
+          expect(Object.keys(read.properties.user.properties)).toEqual(
+            expect.arrayContaining(['id', 'email', 'emailVerified', 'name', 'hasPassword']),
+          );
+        }
       }
       expect(Object.keys(paths['/api/me']).sort()).toEqual(['delete', 'get', 'patch']);
       for (const [path, method] of [

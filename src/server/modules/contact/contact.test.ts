@@ -209,8 +209,27 @@ describe('contact and newsletter API description', () => {
     await app.close();
     await env.cleanup();
     expect(paths['/api/contact']?.post?.summary).toBe('Send a message to the firm');
-    for (const action of ['subscribe', 'confirm', 'unsubscribe']) {
-      expect(paths[`/api/newsletter/${action}`]?.post).toBeDefined();
+    const contact = paths['/api/contact'].post;
+    expect(contact.requestBody.content['application/json'].schema.required).toEqual(
+      expect.arrayContaining(['name', 'email', 'subject', 'message']),
+    );
+    expect(contact.responses['201'].content['application/json'].schema.required).toEqual([
+      'message',
+    ]);
+    // What the newsletter pages send and which answer they wait for.
+    for (const [action, field, status] of [
+      ['subscribe', 'email', '202'],
+      ['confirm', 'token', '200'],
+      ['unsubscribe', 'token', '200'],
+    ] as const) {
+      const operation = paths[`/api/newsletter/${action}`]?.post;
+      expect(operation?.requestBody.content['application/json'].schema.required, action).toEqual([
+        field,
+      ]);
+      expect(
+        operation?.responses[status]?.content['application/json'].schema.required,
+        action,
+      ).toEqual(['message']);
     }
   });
 });

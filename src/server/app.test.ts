@@ -140,7 +140,7 @@ describe('HTTP app', () => {
 
   it('keeps the page policy for documents: our origin only, no inline script or style', async () => {
     await start();
-    const { document } = computeSecurityHeaders(app.config);
+    const { document } = computeSecurityHeaders(env!.config);
     const csp = document['content-security-policy'];
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self'");
@@ -156,7 +156,7 @@ describe('HTTP app', () => {
       const { headers } = await app.inject(url);
       expect(headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
     }
-    const { document } = computeSecurityHeaders(app.config);
+    const { document } = computeSecurityHeaders(env!.config);
     expect(document['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
   });
 

@@ -15,20 +15,29 @@ import type { Config } from './config.js';
 import { openDatabase, type Db } from './db/database.js';
 import { AppError } from './errors.js';
 import { apiNotFound, registerErrorHandling } from './http/error-handler.js';
-import { createRateLimiter, type RateLimiter } from './http/rate-limiter.js';
+import { createRateLimiter } from './http/rate-limiter.js';
 import { registerRequestLog } from './http/request-log.js';
 import { createAppLogger, requestLoggerFactory, type LoggerOption } from './http/request-logger.js';
 import { computeSecurityHeaders, registerSecurityHeaders } from './http/security-headers.js';
 import { registerWeb, type WebBuild } from './http/web.js';
-import { registerAccountExport } from './modules/accounts/export-registry.js';
+import { deriveServerKeys } from './keys.js';
+import type { ModuleDeps } from './module-deps.js';
+import { createAccountExportRegistry } from './modules/accounts/export-registry.js';
 import { accountRoutes } from './modules/accounts/routes.js';
+import { createAccountService } from './modules/accounts/service.js';
+import { createAuthenticate, registerRequestAuth } from './modules/auth/authenticate.js';
+import { authLimits } from './modules/auth/limits.js';
 import { oauthRoutes } from './modules/auth/oauth/routes.js';
+import { createOAuthService } from './modules/auth/oauth/service.js';
 import { authRoutes } from './modules/auth/routes.js';
-import { registerAuthentication } from './modules/auth/sessions.js';
+import { createAuthService } from './modules/auth/service.js';
+import { createSessionService } from './modules/auth/sessions.js';
 import { contactRoutes } from './modules/contact/routes.js';
+import { createContactService } from './modules/contact/service.js';
 import { healthRoutes } from './modules/health/routes.js';
-import { createMailer, type Mailer } from './modules/mail/mailer.js';
+import { createMailer } from './modules/mail/mailer.js';
 import { newsletterRoutes } from './modules/newsletter/routes.js';
+import { createNewsletterService } from './modules/newsletter/service.js';
 
 export interface AppOptions {
   /** An open database; by default the app opens the configured one and closes it on close. */
@@ -39,19 +48,16 @@ export interface AppOptions {
   logger?: LoggerOption;
 }
 
-declare module 'fastify' {
-  /** What every module may use, decorated once by buildApp. */
-  interface FastifyInstance {
-    config: Config;
-    db: Db;
-    mailer: Mailer;
-    rateLimiter: RateLimiter;
-  }
-}
-
 export type App = FastifyInstance;
 
-/** Builds the whole HTTP application. Production and tests call this same function. */
+/**
+ * Builds the whole HTTP application. Production and tests call this same function.
+ *
+ * Dependencies go one way (docs/decisions/0060-module-dependencies.md): the shared parts
+ * (ModuleDeps) are made once here, each module's service is made from them with
+ * `createXService(deps, otherServices)`, and each module's routes are a plugin made from the
+ * services they call (`xRoutes({ ... })`). Nothing is read back from decorations per request.
+ */
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<App> {
   const db = options.db ?? openDatabase(config.database);
   const { logger, flush } = createAppLogger(config.logLevel, options.logger);
@@ -74,20 +80,41 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   if (flush) app.addHook('onClose', async () => flush());
-  app.decorate('config', config);
-  app.decorate('db', db);
   if (!options.db) app.addHook('onClose', () => db.close());
-  const mailer = createMailer(config.mail, app.log);
-  app.decorate('mailer', mailer);
-  app.addHook('onClose', async () => mailer.close());
+
+  const redis = config.redisUrl ? connectRedis(config.redisUrl) : undefined;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  const deps: ModuleDeps = {
+    config,
+    db,
+    mailer: createMailer(config.mail, app.log),
+    rateLimiter: createRateLimiter(redis),
+    log: app.log,
+    keys: deriveServerKeys(config.secrets),
+  };
+  const limits = authLimits(config);
+  const accountExport = createAccountExportRegistry();
+  const sessions = createSessionService(deps);
+  const auth = createAuthService(deps, { sessions, limits });
+  const oauth = createOAuthService(deps, { sessions, limits });
+  const accounts = createAccountService(deps, { auth, sessions, limits, accountExport });
+  const contact = createContactService(deps);
+  const newsletter = createNewsletterService(deps);
+  const authenticate = createAuthenticate(sessions);
+  accountExport.addSignInMethods(oauth.signInMethodsOf);
+  app.decorate('accountExport', accountExport);
+  // Mail still being sent in the background goes out before the mailer closes.
+  app.addHook('onClose', async () => {
+    await auth.flushMail();
+    await deps.mailer.close();
+  });
 
   registerErrorHandling(app);
 
   const securityHeaders = computeSecurityHeaders(config);
   registerSecurityHeaders(app, securityHeaders);
   await app.register(compress, { threshold: 1024 });
-  registerAuthentication(app);
-  registerAccountExport(app);
+  registerRequestAuth(app);
   await app.register(swagger, {
     openapi: {
       info: { title: `${config.site.productName} API`, version: '1.0.0' },
@@ -99,11 +126,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     transform: jsonSchemaTransform,
   });
 
-  await app.register(healthRoutes, { db });
-
-  const redis = config.redisUrl ? connectRedis(config.redisUrl) : undefined;
-  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
-  app.decorate('rateLimiter', createRateLimiter(redis));
+  await app.register(healthRoutes(db));
 
   // Everything but the probes: the probes stay out of the access log (and so skip the per-response
   // timing that logging needs). New routes belong in here, to be logged.
@@ -128,11 +151,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
         });
         api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
         // Each module registers its routes below, under its own prefix.
-        await api.register(authRoutes, { prefix: '/auth' });
-        await api.register(accountRoutes, { prefix: '/me' });
-        await api.register(oauthRoutes, { prefix: '/auth' });
-        await api.register(contactRoutes, { prefix: '/contact' });
-        await api.register(newsletterRoutes, { prefix: '/newsletter' });
+        await api.register(authRoutes({ config, auth, sessions }), { prefix: '/auth' });
+        await api.register(accountRoutes({ config, accounts, authenticate }), { prefix: '/me' });
+        await api.register(oauthRoutes({ config, oauth }), { prefix: '/auth' });
+        await api.register(contactRoutes({ contact }), { prefix: '/contact' });
+        await api.register(newsletterRoutes({ newsletter }), { prefix: '/newsletter' });
       },
       { prefix: '/api' },
     );

@@ -2,13 +2,20 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import type { RateLimiter } from './http/rate-limiter.js';
+import type { ServerKeys } from './keys.js';
 import type { Mailer } from './modules/mail/mailer.js';
 
-/** What a module's service works with: the app's shared parts, passed in by its routes. */
+/**
+ * What every module's service is made with: built once by buildApp and handed to each
+ * `createXService(deps)` (a module that needs another module's service takes it as a second
+ * argument). Services never see a request or a reply; they take typed values and return values.
+ */
 export interface ModuleDeps {
   config: Config;
   db: Db;
   mailer: Mailer;
   rateLimiter: RateLimiter;
+  /** The app's logger. Each request's own line (with its id) is written by the request log. */
   log: FastifyBaseLogger;
+  keys: ServerKeys;
 }

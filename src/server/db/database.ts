@@ -17,6 +17,14 @@ export interface Db {
   close(): Promise<void>;
 }
 
+/**
+ * Runs `work` in one transaction: the Db it is given sends its queries inside it, so functions
+ * of two modules' repositories can share one transaction without sharing tables.
+ */
+export function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+  return db.kysely.transaction().execute((kysely) => work({ ...db, kysely }));
+}
+
 const require = createRequire(import.meta.url);
 
 /** The pg driver, loaded only when PostgreSQL is configured (it slows the embedded start-up). */

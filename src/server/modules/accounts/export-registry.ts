@@ -1,5 +1,3 @@
-import type { FastifyInstance } from 'fastify';
-
 /** One way to sign in to the account, as listed in the data export. */
 export interface SignInMethod {
   type: 'password' | (string & {});
@@ -27,6 +25,7 @@ export interface AccountExportRegistry {
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** The registry buildApp made, so that a test can add a section as a module would. */
     accountExport: AccountExportRegistry;
   }
 }
@@ -41,10 +40,11 @@ export const reservedExportKeys = [
   'sessions',
 ];
 
-export function registerAccountExport(app: FastifyInstance) {
+/** buildApp makes one and hands it to the accounts service and to each module that adds to it. */
+export function createAccountExportRegistry(): AccountExportRegistry {
   const sections: { name: string; collect: Collect<unknown> }[] = [];
   const signInMethods: Collect<SignInMethod[]>[] = [];
-  app.decorate('accountExport', {
+  return {
     addSection(name, collect) {
       if (reservedExportKeys.includes(name) || sections.some((s) => s.name === name)) {
         throw new Error(`the account export already has a section "${name}"`);
@@ -56,5 +56,5 @@ export function registerAccountExport(app: FastifyInstance) {
     },
     sections: () => sections,
     signInMethodSources: () => signInMethods,
-  } satisfies AccountExportRegistry);
+  };
 }

@@ -1,5 +1,3 @@
-import type { FastifyRequest } from 'fastify';
-import { AppError } from '../../errors.js';
 import type { RateLimit } from '../../http/rate-limiter.js';
 import type { Config } from '../../config.js';
 
@@ -7,7 +5,8 @@ const windowMs = 15 * 60 * 1000;
 
 /**
  * The limits on the auth routes, per 15 minutes: each action by client IP, and by the address it
- * names. The login limit by account counts attempts since the last successful sign-in.
+ * names. The login limit by account counts attempts since the last successful sign-in. buildApp
+ * makes them once and hands them to the auth, accounts and OAuth services.
  */
 export function authLimits(config: Config) {
   const byIp = (name: string): RateLimit => ({
@@ -39,18 +38,3 @@ export function authLimits(config: Config) {
 }
 
 export type AuthLimits = ReturnType<typeof authLimits>;
-
-/**
- * Routes authenticated by the cookie alone (refresh, logout) accept requests only from our own
- * pages: a browser always sends Origin on a POST, and another site cannot forge it.
- */
-export function assertSameOrigin(config: Config, request: FastifyRequest): void {
-  const expected = new URL(config.site.publicUrl).origin;
-  if (request.headers.origin !== expected) {
-    throw new AppError(
-      403,
-      'request.bad_origin',
-      'This request must come from the site itself. Please reload the page and try again.',
-    );
-  }
-}

@@ -1,14 +1,28 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { authMessages, type SessionResponse } from '../../../shared/auth.js';
+import { authMessages, type User } from '../../../shared/auth.js';
+import type { EmailTokenPurpose } from '../../db/types.js';
 import { AppError } from '../../errors.js';
+import type { ModuleDeps } from '../../module-deps.js';
 import type { MailMessage } from '../mail/mailer.js';
-import { consumeEmailToken, issueEmailToken } from './email-tokens.js';
 import { passwordResetEmail, verificationEmail } from './emails.js';
-import { authLimits } from './limits.js';
+import type { AuthLimits } from './limits.js';
 import { assertPasswordNotCommon, hashPassword, needsRehash, verifyPassword } from './passwords.js';
-import { revokeAllFamilies, startSession } from './sessions.js';
-import { findUserByEmail, findUserById, setPasswordHash } from './users.js';
+import {
+  consumeEmailToken,
+  deleteUser,
+  findUserByEmail,
+  findUserById,
+  insertEmailToken,
+  insertUser,
+  isUniqueViolation,
+  markEmailVerified,
+  setPasswordHash,
+  updateUserProfile,
+  type ProfileColumns,
+} from './repository.js';
+import { hashSecretToken, newSecretToken } from './secret-tokens.js';
+import type { IssuedSession, SessionService } from './sessions.js';
+import { toApiUser } from './users.js';
 
 /** Who is asking: the client's IP (for rate limits) and browser (shown in the session list). */
 export interface Client {
@@ -16,19 +30,26 @@ export interface Client {
   userAgent: string | undefined;
 }
 
+/** How long an emailed link works. */
+export const emailTokenLifetimeMs: Record<EmailTokenPurpose, number> = {
+  verify: 24 * 60 * 60 * 1000,
+  reset: 30 * 60 * 1000,
+};
+
 const invalidCredentials = () =>
   new AppError(401, 'auth.invalid_credentials', authMessages.incorrectCredentials);
 const linkInvalid = () => new AppError(400, 'auth.link_invalid', authMessages.linkInvalid);
 
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; message?: string };
-  return e.code === '23505' || /UNIQUE constraint failed/.test(e.message ?? '');
-}
-
-/** The email-and-password flows. Mail goes out in the background (see `mailInBackground`). */
-export function createAuthService(app: FastifyInstance) {
-  const { config, db, rateLimiter } = app;
-  const limits = authLimits(config);
+/**
+ * Accounts with email and password, and what other modules may do to a user (update the profile,
+ * set the password, delete the account): the users table is this module's. Mail goes out in the
+ * background (see `mailInBackground`).
+ */
+export function createAuthService(
+  deps: ModuleDeps,
+  { sessions, limits }: { sessions: SessionService; limits: AuthLimits },
+) {
+  const { config, db, rateLimiter, mailer, log } = deps;
   const pendingMail = new Set<Promise<void>>();
 
   /**
@@ -38,9 +59,9 @@ export function createAuthService(app: FastifyInstance) {
    */
   function mailInBackground(subject: string, compose: () => Promise<MailMessage>) {
     const sending = compose()
-      .then((message) => app.mailer.send(message))
+      .then((message) => mailer.send(message))
       .catch((error: unknown) => {
-        app.log.error(
+        log.error(
           { err: error instanceof Error ? { message: error.message } : String(error) },
           `could not send "${subject}"`,
         );
@@ -49,9 +70,25 @@ export function createAuthService(app: FastifyInstance) {
     pendingMail.add(sending);
   }
 
+  /** A single-use token for a link; only its hash is stored. Answers the token itself. */
+  async function issueEmailToken(userId: string, purpose: EmailTokenPurpose): Promise<string> {
+    const token = newSecretToken();
+    const now = Date.now();
+    await insertEmailToken(db, {
+      id: randomUUID(),
+      user_id: userId,
+      purpose,
+      token_hash: hashSecretToken(token),
+      created_at: new Date(now).toISOString(),
+      expires_at: new Date(now + emailTokenLifetimeMs[purpose]).toISOString(),
+      used_at: null,
+    });
+    return token;
+  }
+
   function sendVerification(userId: string, email: string) {
     mailInBackground('verification', async () =>
-      verificationEmail(config, email, await issueEmailToken(db, userId, 'verify')),
+      verificationEmail(config, email, await issueEmailToken(userId, 'verify')),
     );
   }
 
@@ -69,25 +106,14 @@ export function createAuthService(app: FastifyInstance) {
         email: authMessages.emailInUse,
       });
       if (await findUserByEmail(db, input.email)) throw emailInUse;
-      const now = new Date().toISOString();
       const id = randomUUID();
       try {
-        await db.kysely
-          .insertInto('users')
-          .values({
-            id,
-            email: input.email,
-            email_verified_at: null,
-            password_hash: await hashPassword(input.password),
-            given_name: null,
-            family_name: null,
-            picture_url: null,
-            jurisdiction_country: null,
-            jurisdiction_region: null,
-            created_at: now,
-            updated_at: now,
-          })
-          .execute();
+        const passwordHash = await hashPassword(input.password);
+        await insertUser(
+          db,
+          { id, email: input.email, emailVerifiedAt: null, passwordHash },
+          new Date().toISOString(),
+        );
       } catch (error) {
         if (isUniqueViolation(error)) throw emailInUse;
         throw error;
@@ -104,25 +130,21 @@ export function createAuthService(app: FastifyInstance) {
       return { message: authMessages.verificationSent };
     },
 
-    async verifyEmail(token: string, client: Client, reply: FastifyReply) {
+    async verifyEmail(token: string, client: Client): Promise<IssuedSession> {
       await rateLimiter.hit(limits.emailTokenIp, client.ip);
-      const userId = await consumeEmailToken(db, token, 'verify');
+      const userId = await consumeEmailToken(db, hashSecretToken(token), 'verify');
       if (!userId) throw linkInvalid();
-      const now = new Date().toISOString();
-      await db.kysely
-        .updateTable('users')
-        .set({ email_verified_at: now, updated_at: now })
-        .where('id', '=', userId)
-        .where('email_verified_at', 'is', null)
-        .execute();
-      return startSession(app, reply, userId, client.userAgent);
+      await markEmailVerified(db, userId);
+      const user = await findUserById(db, userId);
+      if (!user) throw linkInvalid();
+      return sessions.start(user, client.userAgent);
     },
 
+    /** Signs in with email and password, reading the user once. */
     async login(
       input: { email: string; password: string },
       client: Client,
-      reply: FastifyReply,
-    ): Promise<SessionResponse> {
+    ): Promise<IssuedSession> {
       await rateLimiter.hit(limits.loginIp, client.ip);
       await rateLimiter.hit(limits.loginAccount, input.email);
       const user = await findUserByEmail(db, input.email);
@@ -136,7 +158,7 @@ export function createAuthService(app: FastifyInstance) {
       if (user.password_hash && needsRehash(user.password_hash)) {
         await setPasswordHash(db, user.id, await hashPassword(input.password));
       }
-      return startSession(app, reply, user.id, client.userAgent);
+      return sessions.start(user, client.userAgent);
     },
 
     async forgotPassword(email: string, client: Client) {
@@ -145,7 +167,7 @@ export function createAuthService(app: FastifyInstance) {
       const user = await findUserByEmail(db, email);
       if (user) {
         mailInBackground('password reset', async () =>
-          passwordResetEmail(config, user.email, await issueEmailToken(db, user.id, 'reset')),
+          passwordResetEmail(config, user.email, await issueEmailToken(user.id, 'reset')),
         );
       }
       return { message: authMessages.resetSent };
@@ -155,15 +177,28 @@ export function createAuthService(app: FastifyInstance) {
       await rateLimiter.hit(limits.emailTokenIp, client.ip);
       // Checked before the link is used up, so a refused password leaves the link working.
       assertPasswordNotCommon(input.password);
-      const userId = await consumeEmailToken(db, input.token, 'reset');
+      const userId = await consumeEmailToken(db, hashSecretToken(input.token), 'reset');
       if (!userId) throw linkInvalid();
       await setPasswordHash(db, userId, await hashPassword(input.password), {
         markVerified: true,
       });
-      await revokeAllFamilies(app, userId);
+      await sessions.endAll(userId);
       const user = await findUserById(db, userId);
       if (user) await rateLimiter.reset(limits.loginAccount, user.email);
       return { message: authMessages.passwordResetDone };
+    },
+
+    /** Sets a user's password (hashing it); the caller has checked who asks. */
+    async setPassword(userId: string, password: string): Promise<void> {
+      await setPasswordHash(db, userId, await hashPassword(password));
+    },
+
+    async updateProfile(userId: string, changes: ProfileColumns): Promise<User> {
+      return toApiUser(await updateUserProfile(db, userId, changes));
+    },
+
+    async deleteUser(userId: string): Promise<void> {
+      await deleteUser(db, userId);
     },
   };
 }

@@ -1,14 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { authMessages, type SessionResponse } from '../../../shared/auth.js';
-import type { Config } from '../../config.js';
-import { preparedQuery } from '../../db/prepared-query.js';
+import type { SessionResponse } from '../../../shared/auth.js';
+import { authMessages } from '../../../shared/auth.js';
 import { AppError } from '../../errors.js';
+import type { ModuleDeps } from '../../module-deps.js';
 import { signAccessToken, verifyAccessToken } from './access-tokens.js';
+import {
+  findRefreshToken,
+  findSignedInUser,
+  findUserById,
+  insertRefreshToken,
+  listRefreshTokensOfUser,
+  revokeFamiliesOfUser,
+  revokeFamily,
+  rotateRefreshToken,
+  type UserRow,
+} from './repository.js';
 import { hashSecretToken, newSecretToken } from './secret-tokens.js';
-import { toApiUser, type UserRow } from './users.js';
-
-export { toApiUser, type UserRow } from './users.js';
+import { toApiUser } from './users.js';
 
 /** Who made an authenticated request, and through which sign-in (refresh-token family). */
 export interface Authenticated {
@@ -16,281 +24,177 @@ export interface Authenticated {
   sessionId: string;
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** preHandler: answers 401 auth.unauthenticated unless a valid Bearer token is sent. */
-    authenticate: (request: FastifyRequest) => Promise<void>;
-  }
-  interface FastifyRequest {
-    /** Set by `app.authenticate` (or `requireUser`) once the Bearer token has been checked. */
-    auth: Authenticated | null;
-  }
+/** A sign-in's answer: the body for the client and the refresh token for its cookie. */
+export interface IssuedSession {
+  body: SessionResponse;
+  refreshToken: string;
 }
 
-const day = 24 * 60 * 60;
-
-/**
- * The refresh cookie. Production uses the `__Host-` prefix, which browsers accept only with
- * Secure and Path=/ (docs/decisions/0010-refresh-cookie.md); development keeps it to /api/auth.
- */
-export function refreshCookie(config: Config) {
-  const maxAge = config.auth.refreshTokenTtlDays * day;
-  return config.env === 'production'
-    ? {
-        name: '__Host-lexwise_refresh',
-        options: { httpOnly: true, sameSite: 'strict', secure: true, path: '/', maxAge } as const,
-      }
-    : {
-        name: 'lexwise_refresh',
-        options: {
-          httpOnly: true,
-          sameSite: 'strict',
-          secure: false,
-          path: '/api/auth',
-          maxAge,
-        } as const,
-      };
-}
-
-export function setRefreshCookie(app: FastifyInstance, reply: FastifyReply, token: string) {
-  const { name, options } = refreshCookie(app.config);
-  reply.setCookie(name, token, options);
-}
-
-export function clearRefreshCookie(app: FastifyInstance, reply: FastifyReply) {
-  const { name, options } = refreshCookie(app.config);
-  reply.clearCookie(name, { ...options, maxAge: undefined });
-}
-
-export function readRefreshCookie(app: FastifyInstance, request: FastifyRequest) {
-  return request.cookies[refreshCookie(app.config).name] || undefined;
-}
-
-function refreshExpiry(config: Config, from = Date.now()): string {
-  return new Date(from + config.auth.refreshTokenTtlDays * day * 1000).toISOString();
-}
-
-function truncateUserAgent(userAgent: string | undefined): string | null {
-  return userAgent ? userAgent.slice(0, 300) : null;
-}
-
-async function sessionResponse(
-  app: FastifyInstance,
-  user: UserRow,
-  sessionId: string,
-): Promise<SessionResponse> {
-  const accessToken = await signAccessToken(app.config, { userId: user.id, sessionId });
-  return { accessToken, expiresIn: app.config.auth.accessTokenTtlSeconds, user: toApiUser(user) };
-}
-
-/**
- * Signs a person in: a new refresh-token family, its first token in the cookie, and the body of
- * the answer (access token and user). Called by email sign-in, email verification and OAuth.
- */
-export async function startSession(
-  app: FastifyInstance,
-  reply: FastifyReply,
-  userId: string,
-  userAgent?: string,
-): Promise<SessionResponse> {
-  const user = await app.db.kysely
-    .selectFrom('users')
-    .selectAll()
-    .where('id', '=', userId)
-    .executeTakeFirst();
-  if (!user) throw new Error(`startSession: no user ${userId}`);
-  const token = newSecretToken();
-  const familyId = randomUUID();
-  const now = new Date();
-  await app.db.kysely
-    .insertInto('refresh_tokens')
-    .values({
-      id: randomUUID(),
-      user_id: user.id,
-      family_id: familyId,
-      token_hash: hashSecretToken(token),
-      created_at: now.toISOString(),
-      expires_at: refreshExpiry(app.config, now.getTime()),
-      revoked_at: null,
-      replaced_by: null,
-      user_agent: truncateUserAgent(userAgent),
-    })
-    .execute();
-  setRefreshCookie(app, reply, token);
-  return sessionResponse(app, user, familyId);
+/** One sign-in as the account page and the data export list it. */
+export interface SessionSummary {
+  id: string;
+  createdAt: string;
+  lastUsedAt: string;
+  expiresAt: string;
+  userAgent: string | null;
+  active: boolean;
+  current: boolean;
 }
 
 export const sessionExpired = () =>
   new AppError(401, 'auth.session_expired', authMessages.sessionExpired);
 
-/**
- * Exchanges a refresh token for a new one in the same family and a new access token. A token
- * that was already rotated (or revoked) ends its whole family: someone else may hold a copy.
- * Throws 401 auth.session_expired, and the caller clears the cookie.
- */
-export async function rotateSession(
-  app: FastifyInstance,
-  reply: FastifyReply,
-  presented: string,
-  userAgent?: string,
-): Promise<SessionResponse> {
-  const db = app.db.kysely;
-  const now = new Date();
-  const nowIso = now.toISOString();
-  const current = await db
-    .selectFrom('refresh_tokens')
-    .selectAll()
-    .where('token_hash', '=', hashSecretToken(presented))
-    .executeTakeFirst();
-  if (!current) throw sessionExpired();
-  if (current.revoked_at !== null) {
-    await revokeFamily(app, current.family_id);
-    if (current.replaced_by !== null) {
-      app.log.warn(
-        { userId: current.user_id, sessionId: current.family_id },
-        'a rotated refresh token was presented again; its family is revoked',
-      );
-    }
-    throw sessionExpired();
-  }
-  if (current.expires_at <= nowIso) throw sessionExpired();
+const day = 24 * 60 * 60 * 1000;
 
-  const token = newSecretToken();
-  const nextId = randomUUID();
-  const rotated = await db.transaction().execute(async (trx) => {
-    const { numUpdatedRows } = await trx
-      .updateTable('refresh_tokens')
-      .set({ revoked_at: nowIso, replaced_by: nextId })
-      .where('id', '=', current.id)
-      .where('revoked_at', 'is', null)
-      .executeTakeFirst();
-    if (numUpdatedRows !== 1n) return false;
-    await trx
-      .insertInto('refresh_tokens')
-      .values({
-        id: nextId,
+function truncateUserAgent(userAgent: string | undefined): string | null {
+  return userAgent ? userAgent.slice(0, 300) : null;
+}
+
+/**
+ * Sign-ins (docs/decisions/0012-refresh-token-families.md): each is a family of refresh tokens,
+ * rotated on every refresh, and access tokens name their family so that revoking it takes effect
+ * at once. The cookie that carries the refresh token is the routes' business (refresh-cookie.ts).
+ */
+export function createSessionService({ config, db, log }: ModuleDeps) {
+  const refreshExpiry = (from: number) =>
+    new Date(from + config.auth.refreshTokenTtlDays * day).toISOString();
+
+  async function issue(
+    user: UserRow,
+    familyId: string,
+    refreshToken: string,
+  ): Promise<IssuedSession> {
+    const accessToken = await signAccessToken(config, { userId: user.id, sessionId: familyId });
+    return {
+      body: { accessToken, expiresIn: config.auth.accessTokenTtlSeconds, user: toApiUser(user) },
+      refreshToken,
+    };
+  }
+
+  async function endFamily(familyId: string) {
+    await revokeFamily(db, familyId);
+  }
+
+  return {
+    /** Signs a person in: a new family and its first refresh token. */
+    async start(user: UserRow, userAgent?: string): Promise<IssuedSession> {
+      const token = newSecretToken();
+      const familyId = randomUUID();
+      const now = Date.now();
+      await insertRefreshToken(db, {
+        id: randomUUID(),
+        user_id: user.id,
+        family_id: familyId,
+        token_hash: hashSecretToken(token),
+        created_at: new Date(now).toISOString(),
+        expires_at: refreshExpiry(now),
+        revoked_at: null,
+        replaced_by: null,
+        user_agent: truncateUserAgent(userAgent),
+      });
+      return issue(user, familyId, token);
+    },
+
+    /**
+     * Exchanges a refresh token for a new one in the same family and a new access token. A token
+     * that was already rotated (or revoked) ends its whole family: someone else may hold a copy.
+     * Throws 401 auth.session_expired.
+     */
+    async rotate(presented: string | undefined, userAgent?: string): Promise<IssuedSession> {
+      if (!presented) throw sessionExpired();
+      const now = Date.now();
+      const nowIso = new Date(now).toISOString();
+      const current = await findRefreshToken(db, hashSecretToken(presented));
+      if (!current) throw sessionExpired();
+      if (current.revoked_at !== null) {
+        await endFamily(current.family_id);
+        if (current.replaced_by !== null) {
+          log.warn(
+            { userId: current.user_id, sessionId: current.family_id },
+            'a rotated refresh token was presented again; its family is revoked',
+          );
+        }
+        throw sessionExpired();
+      }
+      if (current.expires_at <= nowIso) throw sessionExpired();
+
+      const token = newSecretToken();
+      const rotated = await rotateRefreshToken(db, current.id, {
+        id: randomUUID(),
         user_id: current.user_id,
         family_id: current.family_id,
         token_hash: hashSecretToken(token),
         created_at: nowIso,
-        expires_at: refreshExpiry(app.config, now.getTime()),
+        expires_at: refreshExpiry(now),
         revoked_at: null,
         replaced_by: null,
         user_agent: truncateUserAgent(userAgent) ?? current.user_agent,
-      })
-      .execute();
-    return true;
-  });
-  if (!rotated) {
-    // Another request rotated this token first: the same as presenting a used one.
-    await revokeFamily(app, current.family_id);
-    throw sessionExpired();
-  }
-  const user = await db
-    .selectFrom('users')
-    .selectAll()
-    .where('id', '=', current.user_id)
-    .executeTakeFirstOrThrow();
-  setRefreshCookie(app, reply, token);
-  return sessionResponse(app, user, current.family_id);
+      });
+      if (!rotated) {
+        // Another request rotated this token first: the same as presenting a used one.
+        await endFamily(current.family_id);
+        throw sessionExpired();
+      }
+      const user = await findUserById(db, current.user_id);
+      if (!user) throw sessionExpired();
+      return issue(user, current.family_id, token);
+    },
+
+    /** Signs out the sign-in a refresh token belongs to; an unknown token changes nothing. */
+    async end(presented: string | undefined): Promise<void> {
+      if (!presented) return;
+      const current = await findRefreshToken(db, hashSecretToken(presented));
+      if (current) await endFamily(current.family_id);
+    },
+
+    /** Ends every sign-in of a user, or every one but `keepSessionId`. */
+    async endAll(userId: string, keepSessionId?: string): Promise<void> {
+      await revokeFamiliesOfUser(db, userId, keepSessionId);
+    },
+
+    /** The user's sign-ins, oldest first, each in its latest state. */
+    async list(userId: string, currentSessionId: string): Promise<SessionSummary[]> {
+      const rows = await listRefreshTokensOfUser(db, userId);
+      const families = new Map<string, SessionSummary>();
+      for (const row of rows) {
+        const family = families.get(row.family_id);
+        if (!family) {
+          families.set(row.family_id, {
+            id: row.family_id,
+            createdAt: row.created_at,
+            lastUsedAt: row.created_at,
+            expiresAt: row.expires_at,
+            userAgent: row.user_agent,
+            active: row.revoked_at === null,
+            current: row.family_id === currentSessionId,
+          });
+          continue;
+        }
+        // Rows come oldest first: the newest token holds the family's latest state.
+        family.lastUsedAt = row.created_at;
+        family.expiresAt = row.expires_at;
+        family.userAgent = row.user_agent ?? family.userAgent;
+        family.active = row.revoked_at === null;
+      }
+      const now = new Date().toISOString();
+      return [...families.values()].map((f) => ({ ...f, active: f.active && f.expiresAt > now }));
+    },
+
+    /**
+     * The user an access token speaks for, checking in one query that its sign-in has not been
+     * revoked (sign out of all devices, a password reset), so revocation takes effect at once.
+     */
+    async authenticate(accessToken: string): Promise<Authenticated | undefined> {
+      const claims = verifyAccessToken(config, accessToken);
+      if (!claims) return undefined;
+      const [user] = await findSignedInUser(db.kysely, {
+        userId: claims.userId,
+        sessionId: claims.sessionId,
+        now: new Date().toISOString(),
+      });
+      return user ? { user, sessionId: claims.sessionId } : undefined;
+    },
+  };
 }
 
-/** The family a refresh token belongs to, if the token is known. */
-export async function findSessionOfRefreshToken(
-  app: FastifyInstance,
-  presented: string,
-): Promise<{ userId: string; sessionId: string } | undefined> {
-  const row = await app.db.kysely
-    .selectFrom('refresh_tokens')
-    .select(['user_id', 'family_id'])
-    .where('token_hash', '=', hashSecretToken(presented))
-    .executeTakeFirst();
-  return row ? { userId: row.user_id, sessionId: row.family_id } : undefined;
-}
-
-/** Ends one sign-in: its refresh tokens stop working and its access tokens are refused. */
-export async function revokeFamily(app: FastifyInstance, sessionId: string): Promise<void> {
-  await app.db.kysely
-    .updateTable('refresh_tokens')
-    .set({ revoked_at: new Date().toISOString() })
-    .where('family_id', '=', sessionId)
-    .where('revoked_at', 'is', null)
-    .execute();
-}
-
-/** Ends every sign-in of a user, or every one but `keepSessionId`. */
-export async function revokeAllFamilies(
-  app: FastifyInstance,
-  userId: string,
-  keepSessionId?: string,
-): Promise<void> {
-  let query = app.db.kysely
-    .updateTable('refresh_tokens')
-    .set({ revoked_at: new Date().toISOString() })
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null);
-  if (keepSessionId) query = query.where('family_id', '!=', keepSessionId);
-  await query.execute();
-}
-
-const unauthenticated = () =>
-  new AppError(401, 'auth.unauthenticated', authMessages.unauthenticated, undefined, {
-    'www-authenticate': 'Bearer',
-  });
-
-/** A user whose sign-in (refresh-token family) is still live: one query on every request. */
-const signedInUser = preparedQuery(
-  ['userId', 'sessionId', 'now'],
-  (db, { userId, sessionId, now }: { userId: string; sessionId: string; now: string }) =>
-    db
-      .selectFrom('users')
-      .selectAll('users')
-      .where('users.id', '=', userId)
-      .where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('refresh_tokens')
-            .select('refresh_tokens.id')
-            .where('refresh_tokens.family_id', '=', sessionId)
-            .whereRef('refresh_tokens.user_id', '=', 'users.id')
-            .where('refresh_tokens.revoked_at', 'is', null)
-            .where('refresh_tokens.expires_at', '>', now),
-        ),
-      ),
-);
-
-/**
- * Checks the Bearer token and, in one query, loads its user and checks that its sign-in has not
- * been revoked (sign out of all devices, a password reset), so revocation takes effect at once.
- */
-export async function authenticateRequest(
-  app: FastifyInstance,
-  request: FastifyRequest,
-): Promise<Authenticated> {
-  const header = request.headers.authorization;
-  const match = header ? /^Bearer ([A-Za-z0-9._~+/=-]+)$/i.exec(header.trim()) : null;
-  if (!match) throw unauthenticated();
-  const claims = verifyAccessToken(app.config, match[1]!);
-  if (!claims) throw unauthenticated();
-  const [user] = await signedInUser(app.db.kysely, {
-    userId: claims.userId,
-    sessionId: claims.sessionId,
-    now: new Date().toISOString(),
-  });
-  if (!user) throw unauthenticated();
-  return { user, sessionId: claims.sessionId };
-}
-
-/** The signed-in user of a request (checking the Bearer token if no preHandler did); else 401. */
-export async function requireUser(request: FastifyRequest): Promise<Authenticated> {
-  request.auth ??= await authenticateRequest(request.server, request);
-  return request.auth;
-}
-
-/** Decorates the app with `authenticate` and requests with `auth`; buildApp calls it once. */
-export function registerAuthentication(app: FastifyInstance) {
-  app.decorateRequest('auth', null);
-  app.decorate('authenticate', async (request: FastifyRequest) => {
-    await requireUser(request);
-  });
-}
+export type SessionService = ReturnType<typeof createSessionService>;

@@ -7,8 +7,6 @@ import { insertContactMessage, markContactMessage } from './repository.js';
 
 export type ContactInput = z.output<typeof contactRequestSchema>;
 
-export type ContactDeps = ModuleDeps;
-
 const hour = 60 * 60 * 1000;
 /** Enough for a person who writes twice; too few for a bot. */
 export const contactRateLimits = {
@@ -16,16 +14,24 @@ export const contactRateLimits = {
   perEmail: { name: 'contact:email', max: 3, windowMs: hour },
 };
 
-/**
- * Stores a contact message, mails it to the firm's inbox and acknowledges it to the visitor.
- * A filled honeypot is treated as a success by the caller but stores and sends nothing.
- */
-export async function submitContactMessage(
-  deps: ContactDeps,
+/** The contact form's rules. */
+export function createContactService(deps: ModuleDeps) {
+  return {
+    /**
+     * Stores a contact message, mails it to the firm's inbox and acknowledges it to the visitor.
+     * A filled honeypot is treated as a success by the caller but stores and sends nothing.
+     */
+    submit: (input: ContactInput, ip: string) => submitContactMessage(deps, input, ip),
+  };
+}
+
+export type ContactService = ReturnType<typeof createContactService>;
+
+async function submitContactMessage(
+  { config, db, mailer, rateLimiter, log }: ModuleDeps,
   input: ContactInput,
   ip: string,
 ): Promise<void> {
-  const { config, db, mailer, rateLimiter, log } = deps;
   await rateLimiter.hit(contactRateLimits.perIp, ip);
   if (input.website) {
     log.info('contact form honeypot filled; message dropped');

@@ -15,23 +15,25 @@ const probeOptions = {
 const aliveBody = JSON.stringify({ status: 'ok' } satisfies Health);
 
 /** Liveness (the process answers) and readiness (the database answers). */
-export const healthRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.get('/healthz', { schema: { hide: true }, ...probeOptions }, (_request, reply) =>
-    reply.type('application/json; charset=utf-8').send(aliveBody),
-  );
+export const healthRoutes =
+  (db: Db): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get('/healthz', { schema: { hide: true }, ...probeOptions }, (_request, reply) =>
+      reply.type('application/json; charset=utf-8').send(aliveBody),
+    );
 
-  app.get(
-    '/readyz',
-    {
-      schema: { hide: true, response: { 200: readinessSchema, 503: readinessSchema } },
-      ...probeOptions,
-    },
-    async (request, reply) => {
-      const up = await db.ping();
-      if (!up) request.log.warn('readiness check failed: the database does not answer');
-      return reply
-        .status(up ? 200 : 503)
-        .send({ status: up ? 'ok' : 'unavailable', database: up ? 'up' : 'down' });
-    },
-  );
-};
+    app.get(
+      '/readyz',
+      {
+        schema: { hide: true, response: { 200: readinessSchema, 503: readinessSchema } },
+        ...probeOptions,
+      },
+      async (request, reply) => {
+        const up = await db.ping();
+        if (!up) request.log.warn('readiness check failed: the database does not answer');
+        return reply
+          .status(up ? 200 : 503)
+          .send({ status: up ? 'ok' : 'unavailable', database: up ? 'up' : 'down' });
+      },
+    );
+  };

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { newsletterMessages, type newsletterSubscribeSchema } from '../../../shared/newsletter.js';
-import type { Config } from '../../config.js';
 import type { ModuleDeps } from '../../module-deps.js';
 import { AppError } from '../../errors.js';
 import type { MailMessage } from '../mail/mailer.js';
@@ -17,7 +16,7 @@ import { hashLinkToken, newLinkToken, unsubscribeTokenFor } from './tokens.js';
 
 export type SubscribeInput = z.output<typeof newsletterSubscribeSchema>;
 
-export type NewsletterDeps = ModuleDeps;
+type NewsletterDeps = ModuleDeps;
 
 const hour = 60 * 60 * 1000;
 export const newsletterRateLimits = {
@@ -32,13 +31,24 @@ export const confirmTokenTtlMs = 72 * hour;
 const linkInvalid = (message: string = newsletterMessages.linkInvalid) =>
   new AppError(400, 'newsletter.link_invalid', message);
 
+/** The newsletter's double opt-in: subscribe, confirm from the mail, unsubscribe from any mail. */
+export function createNewsletterService(deps: ModuleDeps) {
+  return {
+    subscribe: (input: SubscribeInput, ip: string) => subscribe(deps, input, ip),
+    confirm: (token: string, ip: string) => confirmSubscription(deps, token, ip),
+    unsubscribe: (token: string, ip: string) => unsubscribe(deps, token, ip),
+  };
+}
+
+export type NewsletterService = ReturnType<typeof createNewsletterService>;
+
 /**
  * Starts (or restarts) a double opt-in. Whatever the address's state, the caller answers the same,
  * and the mail goes only to the address itself: a new or pending address gets a confirmation
  * link, a confirmed one a note that it is already subscribed.
  */
-export async function subscribe(deps: NewsletterDeps, input: SubscribeInput, ip: string) {
-  const { config, db, rateLimiter, log } = deps;
+async function subscribe(deps: NewsletterDeps, input: SubscribeInput, ip: string) {
+  const { db, rateLimiter, log, keys } = deps;
   await rateLimiter.hit(newsletterRateLimits.subscribePerIp, ip);
   if (input.website) {
     log.info('newsletter honeypot filled; request dropped');
@@ -48,7 +58,7 @@ export async function subscribe(deps: NewsletterDeps, input: SubscribeInput, ip:
 
   let subscriber = await findSubscriberByEmail(db, input.email);
   if (subscriber?.status === 'confirmed') {
-    return sendMail(deps, alreadySubscribedMail(config, input.email, subscriber.id));
+    return sendMail(deps, alreadySubscribedMail(deps, input.email, subscriber.id));
   }
   const token = newLinkToken();
   const expiresAt = new Date(Date.now() + confirmTokenTtlMs).toISOString();
@@ -59,22 +69,22 @@ export async function subscribe(deps: NewsletterDeps, input: SubscribeInput, ip:
       email: input.email,
       confirm_token_hash: hashLinkToken(token),
       confirm_expires_at: expiresAt,
-      unsubscribe_token_hash: hashLinkToken(unsubscribeTokenFor(config.secrets.jwt, id)),
+      unsubscribe_token_hash: hashLinkToken(unsubscribeTokenFor(keys.newsletterUnsubscribe, id)),
     });
     subscriber = await findSubscriberByEmail(db, input.email);
   }
   if (!subscriber) throw new Error('newsletter subscriber vanished after insert');
   // Also covers a concurrent insert that won the race: the latest link is the one that works.
   await setPendingConfirmation(db, subscriber.id, hashLinkToken(token), expiresAt);
-  await sendMail(deps, confirmationMail(config, input.email, subscriber.id, token));
+  await sendMail(deps, confirmationMail(deps, input.email, subscriber.id, token));
 }
 
-export async function confirmSubscription(deps: NewsletterDeps, token: string, ip: string) {
+async function confirmSubscription(deps: NewsletterDeps, token: string, ip: string) {
   await deps.rateLimiter.hit(newsletterRateLimits.linksPerIp, ip);
   if (!(await confirmByTokenHash(deps.db, hashLinkToken(token)))) throw linkInvalid();
 }
 
-export async function unsubscribe(deps: NewsletterDeps, token: string, ip: string) {
+async function unsubscribe(deps: NewsletterDeps, token: string, ip: string) {
   await deps.rateLimiter.hit(newsletterRateLimits.linksPerIp, ip);
   if (!(await unsubscribeByTokenHash(deps.db, hashLinkToken(token)))) {
     throw linkInvalid(newsletterMessages.unsubscribeInvalid);
@@ -94,20 +104,21 @@ async function sendMail(deps: NewsletterDeps, message: MailMessage) {
   }
 }
 
-function unsubscribeUrl(config: Config, subscriberId: string) {
-  const token = unsubscribeTokenFor(config.secrets.jwt, subscriberId);
+function unsubscribeUrl({ config, keys }: NewsletterDeps, subscriberId: string) {
+  const token = unsubscribeTokenFor(keys.newsletterUnsubscribe, subscriberId);
   return `${config.site.publicUrl}/newsletter/unsubscribe#token=${token}`;
 }
 
 /** Every newsletter mail carries an unsubscribe link, in the body and in List-Unsubscribe. */
 function newsletterMail(
-  config: Config,
+  deps: NewsletterDeps,
   to: string,
   subscriberId: string,
   subject: string,
   content: Omit<Parameters<typeof renderEmail>[0], 'productName' | 'unsubscribeUrl'>,
 ): MailMessage {
-  const unsubscribe = unsubscribeUrl(config, subscriberId);
+  const { config } = deps;
+  const unsubscribe = unsubscribeUrl(deps, subscriberId);
   return {
     to,
     subject: `${subject} | ${config.site.productName}`,
@@ -120,9 +131,10 @@ function newsletterMail(
   };
 }
 
-function confirmationMail(config: Config, to: string, subscriberId: string, token: string) {
+function confirmationMail(deps: NewsletterDeps, to: string, subscriberId: string, token: string) {
+  const { config } = deps;
   const product = config.site.productName;
-  return newsletterMail(config, to, subscriberId, 'Confirm your subscription', {
+  return newsletterMail(deps, to, subscriberId, 'Confirm your subscription', {
     heading: 'Confirm your subscription',
     paragraphs: [
       `Please confirm that you want to receive the ${product} newsletter at this address: plain-language legal updates from our team.`,
@@ -136,9 +148,10 @@ function confirmationMail(config: Config, to: string, subscriberId: string, toke
   });
 }
 
-function alreadySubscribedMail(config: Config, to: string, subscriberId: string) {
+function alreadySubscribedMail(deps: NewsletterDeps, to: string, subscriberId: string) {
+  const { config } = deps;
   const product = config.site.productName;
-  return newsletterMail(config, to, subscriberId, 'You are already subscribed', {
+  return newsletterMail(deps, to, subscriberId, 'You are already subscribed', {
     heading: 'You are already subscribed',
     paragraphs: [
       `Someone (probably you) asked to subscribe this address to the ${product} newsletter. It is already subscribed, so nothing has changed.`,

@@ -1,4 +1,4 @@
-import { createHash, createHmac, hkdfSync, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 
 /** A fresh, random 256-bit token for a link. */
 export function newLinkToken(): string {
@@ -13,11 +13,9 @@ export function hashLinkToken(token: string): string {
 /**
  * The unsubscribe token of a subscriber: a keyed hash of its id, so every mail, now or later, can
  * carry a working unsubscribe link without the token itself being stored
- * (docs/decisions/0050-newsletter-unsubscribe-tokens.md).
+ * (docs/decisions/0050-newsletter-unsubscribe-tokens.md). `key` is the newsletter's own key
+ * (ServerKeys.newsletterUnsubscribe), derived from the server secret under its own label.
  */
-export function unsubscribeTokenFor(serverSecret: string, subscriberId: string): string {
-  const key = Buffer.from(
-    hkdfSync('sha256', serverSecret, 'lexwise', 'newsletter-unsubscribe', 32),
-  );
+export function unsubscribeTokenFor(key: Buffer, subscriberId: string): string {
   return createHmac('sha256', key).update(subscriberId).digest('base64url');
 }

@@ -1,4 +1,4 @@
-import { createHash, hkdfSync, randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { EncryptJWT, jwtDecrypt } from 'jose';
 import { z } from 'zod';
 import { oauthProviders } from '../../../../shared/auth.js';
@@ -57,24 +57,19 @@ export function pkceChallenge(verifier: string): string {
   return createHash('sha256').update(verifier).digest('base64url');
 }
 
-function flowKey(config: Config): Uint8Array {
-  return new Uint8Array(
-    hkdfSync('sha256', config.secrets.jwt, '', 'lexwise oauth flow cookie v1', 32),
-  );
-}
-
-export async function sealFlow(config: Config, flow: OAuthFlow): Promise<string> {
+/** `key` is the flow cookie's own key (ServerKeys.oauthFlow, derived from the server secret). */
+export async function sealFlow(key: Uint8Array, flow: OAuthFlow): Promise<string> {
   return new EncryptJWT({ ...flow })
     .setProtectedHeader({ alg: 'dir', enc: 'A256GCM' })
     .setIssuedAt()
     .setExpirationTime(`${flowTtlSeconds}s`)
-    .encrypt(flowKey(config));
+    .encrypt(key);
 }
 
 /** The flow in the cookie, or undefined when it is missing, tampered with, expired or malformed. */
-export async function openFlow(config: Config, sealed: string): Promise<OAuthFlow | undefined> {
+export async function openFlow(key: Uint8Array, sealed: string): Promise<OAuthFlow | undefined> {
   try {
-    const { payload } = await jwtDecrypt(sealed, flowKey(config), {
+    const { payload } = await jwtDecrypt(sealed, key, {
       keyManagementAlgorithms: ['dir'],
       contentEncryptionAlgorithms: ['A256GCM'],
     });

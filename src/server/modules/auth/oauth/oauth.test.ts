@@ -494,12 +494,12 @@ describe('social sign-in configuration', () => {
   });
 
   it('uses a __Secure- cookie with Secure in production', async () => {
-    const production = await appWith({
+    await appWith({
       NODE_ENV: 'production',
       MAIL_OUTBOX: 'true',
       PUBLIC_URL: 'https://lexwise.example',
     });
-    expect(flowCookie(production.config)).toMatchObject({
+    expect(flowCookie(env!.config)).toMatchObject({
       name: '__Secure-lexwise_oauth',
       options: { secure: true, sameSite: 'lax', httpOnly: true, path: '/api/auth/oauth' },
     });

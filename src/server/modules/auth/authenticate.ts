@@ -1,0 +1,45 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { authMessages } from '../../../shared/auth.js';
+import { AppError } from '../../errors.js';
+import type { Authenticated, SessionService } from './sessions.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the `authenticate` hook once the Bearer token has been checked. */
+    auth: Authenticated | null;
+  }
+}
+
+const unauthenticated = () =>
+  new AppError(401, 'auth.unauthenticated', authMessages.unauthenticated, undefined, {
+    'www-authenticate': 'Bearer',
+  });
+
+const bearer = /^Bearer ([A-Za-z0-9._~+/=-]+)$/i;
+
+/** Gives every request an empty `auth`; buildApp calls it once. */
+export function registerRequestAuth(app: FastifyInstance) {
+  app.decorateRequest('auth', null);
+}
+
+/**
+ * The hook a scope of signed-in routes adds (`scope.addHook('onRequest', authenticate)`): it
+ * answers 401 auth.unauthenticated unless a valid Bearer token is sent, and sets `request.auth`.
+ */
+export function createAuthenticate(sessions: SessionService) {
+  return async function authenticate(request: FastifyRequest): Promise<void> {
+    const header = request.headers.authorization;
+    const match = header ? bearer.exec(header.trim()) : null;
+    const auth = match ? await sessions.authenticate(match[1]!) : undefined;
+    if (!auth) throw unauthenticated();
+    request.auth = auth;
+  };
+}
+
+export type Authenticate = ReturnType<typeof createAuthenticate>;
+
+/** The signed-in person of a request that passed `authenticate`. */
+export function signedIn(request: FastifyRequest): Authenticated {
+  if (!request.auth) throw unauthenticated();
+  return request.auth;
+}

@@ -95,6 +95,7 @@ export const oauthProviders = ['google', 'facebook'] as const;
 export type OAuthProvider = (typeof oauthProviders)[number];
 export const providersResponseSchema = z.object({ google: z.boolean(), facebook: z.boolean() });
 
+/** The auth module's error codes (accounts' `account.*` among them); part of ErrorCode. */
 export const authErrorCodes = [
   'auth.invalid_credentials',
   'auth.email_not_verified',

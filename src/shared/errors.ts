@@ -1,18 +1,9 @@
 import { z } from 'zod';
+import { authErrorCodes } from './auth.js';
+import { newsletterErrorCodes } from './newsletter.js';
 
-/** The one shape every failed API request answers with. */
-export const errorBodySchema = z.object({
-  error: z.object({
-    code: z.string(),
-    message: z.string(),
-    /** Per-field messages, present on validation failures. */
-    fields: z.record(z.string(), z.string()).optional(),
-  }),
-});
-export type ErrorBody = z.infer<typeof errorBodySchema>;
-
-/** Stable codes the web app may branch on. Modules add theirs here so the list stays one. */
-export const errorCodes = [
+/** Codes any route may answer with: malformed or refused requests, and failures on our side. */
+export const requestErrorCodes = [
   'request.invalid',
   'request.malformed_json',
   'request.unsupported_media_type',
@@ -23,4 +14,26 @@ export const errorCodes = [
   'service.unavailable',
   'internal',
 ] as const;
-export type ErrorCode = (typeof errorCodes)[number] | (string & {});
+
+/**
+ * Every code the API answers with: the union of each module's list (a new module adds its list
+ * here). Closed: a code outside these lists does not type-check, and the web app's message
+ * table (src/web/error-messages.ts) must name every one.
+ */
+export const errorCodes = [
+  ...requestErrorCodes,
+  ...authErrorCodes,
+  ...newsletterErrorCodes,
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];
+
+/** The one shape every failed API request answers with. */
+export const errorBodySchema = z.object({
+  error: z.object({
+    code: z.enum(errorCodes),
+    message: z.string(),
+    /** Per-field messages, present on validation failures. */
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;

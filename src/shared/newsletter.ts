@@ -23,4 +23,5 @@ export type NewsletterSubscribeRequest = z.input<typeof newsletterSubscribeSchem
 /** A token from a newsletter link (confirm or unsubscribe). */
 export const newsletterTokenSchema = z.object({ token: z.string().min(20).max(200) });
 
+/** The newsletter module's error codes; part of ErrorCode. */
 export const newsletterErrorCodes = ['newsletter.link_invalid'] as const;

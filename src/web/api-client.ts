@@ -1,10 +1,13 @@
-import type { ErrorBody } from '../shared/errors';
+import type { ErrorBody, ErrorCode } from '../shared/errors';
+
+/** Failures the client itself names: the network failed, or the answer was not our error shape. */
+export type ClientErrorCode = 'network.failed' | 'http.failed';
 
 /** A failed API request: the server's code, message and per-field messages. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ErrorCode | ClientErrorCode,
     message: string,
     readonly fields: Record<string, string> = {},
   ) {

@@ -1,9 +1,9 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { ErrorBody } from '../../shared/errors.js';
+import type { ErrorBody, ErrorCode } from '../../shared/errors.js';
 import { AppError } from '../errors.js';
 
-const fastifyCodes: Record<string, { status: number; code: string; message: string }> = {
+const fastifyCodes: Record<string, { status: number; code: ErrorCode; message: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: {
     status: 400,
     code: 'request.malformed_json',
@@ -31,7 +31,7 @@ const fastifyCodes: Record<string, { status: number; code: string; message: stri
   },
 };
 
-function body(code: string, message: string, fields?: Record<string, string>): ErrorBody {
+function body(code: ErrorCode, message: string, fields?: Record<string, string>): ErrorBody {
   return { error: fields ? { code, message, fields } : { code, message } };
 }
 

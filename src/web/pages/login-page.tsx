@@ -9,11 +9,7 @@ import { FormMessage, type Notice } from '../features/auth/components/form-messa
 import { SocialButtons } from '../features/auth/components/social-buttons';
 import { SubmitButton } from '../features/auth/components/submit-button';
 import { EmailField, TextField } from '../features/auth/components/text-field';
-import {
-  fieldErrorsFor,
-  messageFor,
-  messageForSignInRedirect,
-} from '../features/auth/error-messages';
+import { fieldErrorsFor, messageFor, messageForSignInRedirect } from '../error-messages';
 import { safeNextPath } from '../features/auth/safe-next';
 import { clearSessionHint } from '../features/auth/session-hint';
 import { useFormSubmission } from '../features/auth/use-form-submission';

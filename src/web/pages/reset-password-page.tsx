@@ -6,7 +6,7 @@ import { AuthCard } from '../features/auth/components/auth-card';
 import { FormMessage } from '../features/auth/components/form-message';
 import { SubmitButton } from '../features/auth/components/submit-button';
 import { TextField } from '../features/auth/components/text-field';
-import { fieldErrorsFor } from '../features/auth/error-messages';
+import { fieldErrorsFor } from '../error-messages';
 import { useFormSubmission } from '../features/auth/use-form-submission';
 import { takeLinkToken } from '../link-token';
 import { checkConfirmation, checkNewPassword } from '../features/auth/validation';

@@ -9,7 +9,7 @@ import { FormMessage } from '../features/auth/components/form-message';
 import { SocialButtons } from '../features/auth/components/social-buttons';
 import { SubmitButton } from '../features/auth/components/submit-button';
 import { EmailField, TextField } from '../features/auth/components/text-field';
-import { fieldErrorsFor } from '../features/auth/error-messages';
+import { fieldErrorsFor } from '../error-messages';
 import { defaultAfterSignIn } from '../features/auth/safe-next';
 import { useFormSubmission } from '../features/auth/use-form-submission';
 import { checkConfirmation, checkEmail, checkNewPassword } from '../features/auth/validation';

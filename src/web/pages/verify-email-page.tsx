@@ -6,7 +6,7 @@ import { AuthCard } from '../features/auth/components/auth-card';
 import { FormMessage } from '../features/auth/components/form-message';
 import { SubmitButton } from '../features/auth/components/submit-button';
 import { EmailField } from '../features/auth/components/text-field';
-import { messageFor } from '../features/auth/error-messages';
+import { messageFor } from '../error-messages';
 import { defaultAfterSignIn } from '../features/auth/safe-next';
 import { takeLinkToken } from '../link-token';
 import { useFormSubmission } from '../features/auth/use-form-submission';

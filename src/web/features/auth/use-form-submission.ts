@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import type { Notice } from './components/form-message';
-import { messageFor } from './error-messages';
+import { messageFor } from '../../error-messages';
 import { focusFirstError, onlyErrors } from './validation';
 
 export interface Submission {

@@ -7,6 +7,7 @@ import {
   providersResponseSchema,
   type OAuthProvider,
 } from '../../../../shared/auth.js';
+import type { ErrorCode } from '../../../../shared/errors.js';
 import { safeNextPath } from '../../../../shared/next-path.js';
 import type { Config } from '../../../config.js';
 import { notFound } from '../../../errors.js';
@@ -32,7 +33,7 @@ const callbackQuery = z.object({
   error: z.string().max(200).optional(),
 });
 
-type LoginErrorCode = SocialSignInFailure | 'request.rate_limited';
+type LoginErrorCode = SocialSignInFailure | Extract<ErrorCode, 'request.rate_limited'>;
 
 function sameSecret(a: string, b: string): boolean {
   const left = Buffer.from(a);

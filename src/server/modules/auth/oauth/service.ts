@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { OAuthProvider } from '../../../../shared/auth.js';
+import type { ErrorCode } from '../../../../shared/errors.js';
 import type { Config } from '../../../config.js';
 import { inTransaction } from '../../../db/database.js';
 import { AppError } from '../../../errors.js';
@@ -20,11 +21,13 @@ import type { ProviderClient, ProviderProfile } from './provider-client.js';
 import { findLinkedUserId, insertLink, listLinkedAccounts } from './repository.js';
 
 /** Why a social sign-in was refused; the login page turns the code into a message. */
-export type SocialSignInFailure =
+export type SocialSignInFailure = Extract<
+  ErrorCode,
   | 'auth.provider_unavailable'
   | 'auth.provider_failed'
   | 'auth.provider_email_unverified'
-  | 'auth.provider_email_missing';
+  | 'auth.provider_email_missing'
+>;
 
 export type SocialSignInResult = { userId: string } | { failure: SocialSignInFailure };
 

@@ -5,7 +5,7 @@ import { deleteAccount, downloadMyData, signOutEverywhere } from '../auth-api';
 import { FormMessage, type Notice } from '../components/form-message';
 import { SubmitButton } from '../components/submit-button';
 import { TextField } from '../components/text-field';
-import { messageFor } from '../error-messages';
+import { messageFor } from '../../../error-messages';
 import { useFormSubmission } from '../use-form-submission';
 
 export const signedOutEverywhereMessage = 'You have been signed out of all devices.';

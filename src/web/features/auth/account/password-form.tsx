@@ -5,7 +5,7 @@ import { changePassword } from '../auth-api';
 import { FormMessage } from '../components/form-message';
 import { SubmitButton } from '../components/submit-button';
 import { TextField } from '../components/text-field';
-import { fieldErrorsFor, messageFor } from '../error-messages';
+import { fieldErrorsFor, messageFor } from '../../../error-messages';
 import { useFormSubmission } from '../use-form-submission';
 import { checkConfirmation, checkNewPassword } from '../validation';
 

@@ -6,7 +6,7 @@ import { FormMessage } from '../components/form-message';
 import { SelectField } from '../components/select-field';
 import { SubmitButton } from '../components/submit-button';
 import { TextField } from '../components/text-field';
-import { fieldErrorsFor } from '../error-messages';
+import { fieldErrorsFor } from '../../../error-messages';
 import { useFormSubmission } from '../use-form-submission';
 
 let countries: { value: string; label: string }[] | undefined;

@@ -1,12 +1,30 @@
-import { authMessages } from '../../../shared/auth-messages';
-import { ApiError } from '../../api-client';
+import { authMessages } from '../shared/auth-messages';
+import type { ErrorCode } from '../shared/errors';
+import { ApiError, type ClientErrorCode } from './api-client';
 
 /**
- * The one table from the API's error codes to what the person reads, in the spec's wording
- * (product-spec §5 and §8). Codes not listed show the server's own message, which is written
- * for people (rate limits say how long to wait).
+ * Show the server's own message for this code: it is written for people and says more than a
+ * fixed text could (how long to wait, which field is wrong, which link failed).
  */
-const messagesByCode: Record<string, string> = {
+const serverMessage = null;
+
+/**
+ * The one table from every error code to what the person reads, in the spec's wording
+ * (product-spec §5 and §8). It names every code of the API (ErrorCode, closed) and of the client:
+ * a code added without a message here breaks the typecheck.
+ */
+const messagesByCode: Record<ErrorCode | ClientErrorCode, string | typeof serverMessage> = {
+  'request.invalid': serverMessage,
+  'request.malformed_json': serverMessage,
+  'request.unsupported_media_type': serverMessage,
+  'request.too_large': serverMessage,
+  'request.rate_limited': serverMessage,
+  'request.bad_origin': serverMessage,
+  'route.not_found': serverMessage,
+  'service.unavailable': serverMessage,
+  internal: serverMessage,
+  'network.failed': serverMessage,
+  'http.failed': serverMessage,
   'auth.invalid_credentials': authMessages.incorrectCredentials,
   'auth.email_not_verified': authMessages.emailNotVerified,
   'auth.email_in_use': authMessages.emailInUse,
@@ -24,13 +42,16 @@ const messagesByCode: Record<string, string> = {
     'That provider did not share an email address with us, so we cannot sign you in with it. Sign up with your email and password instead.',
   'auth.provider_unavailable': 'Signing in with that provider is not available right now.',
   'account.confirmation_mismatch': authMessages.confirmationMismatch,
+  // The server words it for the link that failed (confirm or unsubscribe).
+  'newsletter.link_invalid': serverMessage,
 };
 
 /** The spec's fallback when a failure carries no message (sign-up: "An error occurred."). */
 export const fallbackMessage = 'An error occurred.';
 
 export function messageForCode(code: string | null | undefined): string | undefined {
-  return code ? messagesByCode[code] : undefined;
+  // A code this build does not know (a newer server) falls back to the server's message.
+  return (code && messagesByCode[code as ErrorCode]) || undefined;
 }
 
 /** The message for `/login?error=<code>`, where a social sign-in sends the person back. */

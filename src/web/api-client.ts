@@ -1,4 +1,6 @@
+import type { ZodType } from 'zod';
 import type { ErrorBody, ErrorCode } from '../shared/errors';
+import type { ApiAnswer, ApiBody, ApiRoute } from './api-routes';
 
 /** Failures the client itself names: the network failed, or the answer was not our error shape. */
 export type ClientErrorCode = 'network.failed' | 'http.failed';
@@ -68,10 +70,36 @@ export async function fetchApi(path: string, options: RequestOptions = {}): Prom
   );
 }
 
-/** Sends one request and reads the JSON answer (undefined for an empty 204). */
-export async function requestJson<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const response = await fetchApi(path, options);
-  if (response.status === 204) return undefined as T;
+/** How to call one route of ApiRoutes: its body (when it takes one) and the shared options. */
+export type CallOptions<R extends ApiRoute> = Omit<RequestOptions, 'method' | 'body'> &
+  (ApiBody<R> extends undefined ? { body?: undefined } : { body: ApiBody<R> }) & {
+    /**
+     * The answer's schema, where a wrong answer must not be used (checkout, the chat's stream):
+     * the answer is parsed with it and a mismatch is an ApiError. The caller imports the schema,
+     * and with it zod, only where it matters.
+     */
+    check?: ZodType<ApiAnswer<R>>;
+  };
+
+/**
+ * Calls one route of our API ("POST /api/auth/login"), typed by ApiRoutes: the body it takes and
+ * the answer it gives (undefined for an empty 204). Throws an ApiError for a failure.
+ */
+export async function callApi<R extends ApiRoute>(
+  route: R,
+  options: CallOptions<R>,
+): Promise<ApiAnswer<R>> {
+  const space = route.indexOf(' ');
+  const method = route.slice(0, space) as NonNullable<RequestOptions['method']>;
+  const { check, ...rest } = options;
+  const response = await fetchApi(route.slice(space + 1), { ...rest, method });
+  if (response.status === 204) return undefined as ApiAnswer<R>;
   const text = await response.text();
-  return (text ? JSON.parse(text) : undefined) as T;
+  const answer: unknown = text ? JSON.parse(text) : undefined;
+  if (!check) return answer as ApiAnswer<R>;
+  const parsed = check.safeParse(answer);
+  if (!parsed.success) {
+    throw new ApiError(response.status, 'http.failed', 'The server sent an answer we cannot read.');
+  }
+  return parsed.data;
 }

@@ -1,46 +1,37 @@
-import type { SessionResponse, User } from '../../../shared/auth';
-import { requestJson } from '../../api-client';
+import type { z } from 'zod';
+import type { updateProfileRequestSchema } from '../../../shared/auth';
+import { callApi } from '../../api-client';
+import type { ApiAnswer } from '../../api-routes';
 import { authSession } from './auth-session';
 
-/** The accounts API (src/shared/auth.ts is the contract). */
-interface MessageResponse {
-  message: string;
-}
-
-export interface Providers {
-  google: boolean;
-  facebook: boolean;
-}
+/** The accounts API; request and answer types come from src/shared/auth.ts through ApiRoutes. */
+export type Providers = ApiAnswer<'GET /api/auth/providers'>;
 
 export const registerAccount = (email: string, password: string) =>
-  requestJson<MessageResponse>('/api/auth/register', { body: { email, password } });
+  callApi('POST /api/auth/register', { body: { email, password } });
 
 export const resendVerification = (email: string) =>
-  requestJson<MessageResponse>('/api/auth/resend-verification', { body: { email } });
+  callApi('POST /api/auth/resend-verification', { body: { email } });
 
 export const forgotPassword = (email: string) =>
-  requestJson<MessageResponse>('/api/auth/forgot-password', { body: { email } });
+  callApi('POST /api/auth/forgot-password', { body: { email } });
 
 export const resetPassword = (token: string, password: string) =>
-  requestJson<MessageResponse>('/api/auth/reset-password', { body: { token, password } });
+  callApi('POST /api/auth/reset-password', { body: { token, password } });
 
 export async function logIn(email: string, password: string) {
-  const session = await requestJson<SessionResponse>('/api/auth/login', {
-    body: { email, password },
-  });
+  const session = await callApi('POST /api/auth/login', { body: { email, password } });
   authSession.signIn(session);
   return session;
 }
 
 export async function verifyEmail(token: string) {
-  const session = await requestJson<SessionResponse>('/api/auth/verify-email', {
-    body: { token },
-  });
+  const session = await callApi('POST /api/auth/verify-email', { body: { token } });
   authSession.signIn(session);
   return session;
 }
 
-export const fetchProviders = () => requestJson<Providers>('/api/auth/providers');
+export const fetchProviders = () => callApi('GET /api/auth/providers', {});
 
 /** Where a social button leads; the server comes back to `next` signed in. */
 export function providerSignInUrl(provider: 'google' | 'facebook', next: string): string {
@@ -49,27 +40,22 @@ export function providerSignInUrl(provider: 'google' | 'facebook', next: string)
 
 // The signed-in person's own account.
 
-export interface ProfileChanges {
-  givenName?: string | null;
-  familyName?: string | null;
-  picture?: string | null;
-  jurisdiction?: { country: string | null; region: string | null };
-}
+export type ProfileChanges = z.input<typeof updateProfileRequestSchema>;
 
 export async function updateProfile(changes: ProfileChanges) {
-  const user = await authSession.request<User>('/api/me', { method: 'PATCH', body: changes });
+  const user = await authSession.request('PATCH /api/me', { body: changes });
   authSession.updateUser(user);
   return user;
 }
 
 export async function reloadUser() {
-  const user = await authSession.request<User>('/api/me');
+  const user = await authSession.request('GET /api/me', {});
   authSession.updateUser(user);
   return user;
 }
 
 export async function changePassword(newPassword: string, currentPassword?: string) {
-  await authSession.request<MessageResponse | undefined>('/api/me/password', {
+  await authSession.request('POST /api/me/password', {
     body: currentPassword === undefined ? { newPassword } : { currentPassword, newPassword },
   });
   // A first password turns a social-only account into one that has a password.
@@ -77,12 +63,12 @@ export async function changePassword(newPassword: string, currentPassword?: stri
 }
 
 export async function signOutEverywhere() {
-  await authSession.request<unknown>('/api/me/sessions/revoke', { method: 'POST', body: {} });
+  await authSession.request('POST /api/me/sessions/revoke', { body: {} });
   authSession.clear();
 }
 
 export async function deleteAccount(confirmEmail: string) {
-  await authSession.request<unknown>('/api/me', { method: 'DELETE', body: { confirmEmail } });
+  await authSession.request('DELETE /api/me', { body: { confirmEmail } });
   authSession.clear();
 }
 

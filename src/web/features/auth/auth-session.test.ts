@@ -119,7 +119,7 @@ describe('AuthSession', () => {
     };
     const session = new AuthSession();
     session.signIn(sessionFor('token-1'));
-    await expect(session.request('/api/me')).resolves.toEqual({ ok: true });
+    await expect(session.request('GET /api/me', {})).resolves.toEqual({ ok: true });
     expect(calls.map((call) => `${call.path} ${call.authorization ?? ''}`)).toEqual([
       '/api/me Bearer token-1',
       '/api/auth/refresh ',

@@ -1,6 +1,13 @@
 import type { SessionResponse, User } from '../../../shared/auth';
 import { refreshDelayMs, retryDelayMs } from '../../../shared/session-timing';
-import { ApiError, fetchApi, requestJson, type RequestOptions } from '../../api-client';
+import {
+  ApiError,
+  callApi,
+  fetchApi,
+  type CallOptions,
+  type RequestOptions,
+} from '../../api-client';
+import type { ApiAnswer, ApiRoute } from '../../api-routes';
 import { clearSessionHint, hasSessionHint, setSessionHint } from './session-hint';
 
 export type AuthStatus = 'unknown' | 'signed-in' | 'signed-out';
@@ -69,8 +76,7 @@ export class AuthSession {
   }
 
   private async runRefresh(): Promise<boolean> {
-    const send = () =>
-      requestJson<SessionResponse>('/api/auth/refresh', { method: 'POST', body: {} });
+    const send = () => callApi('POST /api/auth/refresh', { body: {} });
     try {
       const session = navigator.locks
         ? await navigator.locks.request('auth-refresh', send)
@@ -93,7 +99,7 @@ export class AuthSession {
   /** Ends the session on the server and here. */
   async signOut() {
     try {
-      await fetchApi('/api/auth/logout', { body: {}, accessToken: this.accessToken });
+      await callApi('POST /api/auth/logout', { body: {}, accessToken: this.accessToken });
     } catch {
       // The cookie may already be gone; the local session ends either way.
     } finally {
@@ -115,9 +121,9 @@ export class AuthSession {
    * Calls an API route as the signed-in person. A 401 (the token expired while the tab slept,
    * or the server restarted its keys) is answered by one refresh and one retry.
    */
-  async request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  async request<R extends ApiRoute>(route: R, options: CallOptions<R>): Promise<ApiAnswer<R>> {
     return this.withRetry(() =>
-      requestJson<T>(path, { ...options, accessToken: this.accessToken }),
+      callApi(route, { ...options, accessToken: this.accessToken } as CallOptions<R>),
     );
   }
 

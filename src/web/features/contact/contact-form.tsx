@@ -1,7 +1,7 @@
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { contactLimits, contactRequestSchema, type ContactRequest } from '../../../shared/contact';
 import { fieldErrorsOf } from '../../field-errors';
-import { ApiError, requestJson } from '../../api-client';
+import { ApiError, callApi } from '../../api-client';
 import { useHydrated } from '../../use-hydrated';
 
 type FieldName = 'name' | 'email' | 'phone' | 'subject' | 'message';
@@ -113,7 +113,7 @@ export function ContactForm() {
     }
     setSending(true);
     try {
-      const { message } = await requestJson<{ message: string }>('/api/contact', { body: request });
+      const { message } = await callApi('POST /api/contact', { body: request });
       setValues(empty);
       setSent(message);
     } catch (error) {

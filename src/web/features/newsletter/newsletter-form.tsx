@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { fieldErrorsOf } from '../../field-errors';
-import { ApiError, requestJson } from '../../api-client';
+import { ApiError, callApi } from '../../api-client';
 import { useHydrated } from '../../use-hydrated';
 
 /** The footer's newsletter field: a confirmation email follows (double opt-in). */
@@ -30,7 +30,7 @@ export function NewsletterForm() {
     }
     setSending(true);
     try {
-      const { message } = await requestJson<{ message: string }>('/api/newsletter/subscribe', {
+      const { message } = await callApi('POST /api/newsletter/subscribe', {
         body: request,
       });
       setEmail('');

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { newsletterMessages } from '../../../shared/newsletter';
 import { PageBanner } from '../../components/ui/page-banner';
 import { PageLoading } from '../../components/ui/page-loading';
-import { ApiError, requestJson } from '../../api-client';
+import { ApiError, callApi } from '../../api-client';
 import { takeLinkToken } from '../../link-token';
 
 type Action = 'confirm' | 'unsubscribe';
@@ -15,7 +15,7 @@ function follow(action: Action, token: string) {
   const key = `${action}:${token}`;
   let pending = requests.get(key);
   if (!pending) {
-    pending = requestJson<{ message: string }>(`/api/newsletter/${action}`, { body: { token } });
+    pending = callApi(`POST /api/newsletter/${action}`, { body: { token } });
     requests.set(key, pending);
   }
   return pending;

@@ -1,0 +1,73 @@
+import type { z } from 'zod';
+import type {
+  changePasswordRequestSchema,
+  deleteAccountRequestSchema,
+  emailOnlyRequestSchema,
+  loginRequestSchema,
+  messageResponseSchema,
+  providersResponseSchema,
+  registerRequestSchema,
+  resetPasswordRequestSchema,
+  sessionResponseSchema,
+  updateProfileRequestSchema,
+  userSchema,
+  verifyEmailRequestSchema,
+} from '../shared/auth';
+import type { contactRequestSchema } from '../shared/contact';
+import type { newsletterSubscribeSchema, newsletterTokenSchema } from '../shared/newsletter';
+
+/**
+ * Every JSON route the web app calls, by "METHOD path": what it sends and what it reads back,
+ * typed from the shared zod schemas the server's routes validate with. Type-only imports: zod
+ * stays out of the bundle. A schema changed on one side breaks the build on the other.
+ */
+type Route<Body extends z.ZodType | undefined, Answer extends z.ZodType | undefined> = {
+  body: Body extends z.ZodType ? z.input<Body> : undefined;
+  answer: Answer extends z.ZodType ? z.output<Answer> : undefined;
+};
+
+/** Routes that take no body are sent an empty object, as a POST with JSON. */
+type Empty = Record<string, never>;
+
+export interface ApiRoutes {
+  'POST /api/auth/register': Route<typeof registerRequestSchema, typeof messageResponseSchema>;
+  'POST /api/auth/verify-email': Route<
+    typeof verifyEmailRequestSchema,
+    typeof sessionResponseSchema
+  >;
+  'POST /api/auth/resend-verification': Route<
+    typeof emailOnlyRequestSchema,
+    typeof messageResponseSchema
+  >;
+  'POST /api/auth/login': Route<typeof loginRequestSchema, typeof sessionResponseSchema>;
+  'POST /api/auth/refresh': { body: Empty; answer: z.output<typeof sessionResponseSchema> };
+  'POST /api/auth/logout': { body: Empty; answer: undefined };
+  'POST /api/auth/forgot-password': Route<
+    typeof emailOnlyRequestSchema,
+    typeof messageResponseSchema
+  >;
+  'POST /api/auth/reset-password': Route<
+    typeof resetPasswordRequestSchema,
+    typeof messageResponseSchema
+  >;
+  'GET /api/auth/providers': Route<undefined, typeof providersResponseSchema>;
+  'GET /api/me': Route<undefined, typeof userSchema>;
+  'PATCH /api/me': Route<typeof updateProfileRequestSchema, typeof userSchema>;
+  'DELETE /api/me': Route<typeof deleteAccountRequestSchema, undefined>;
+  'POST /api/me/password': Route<typeof changePasswordRequestSchema, typeof messageResponseSchema>;
+  'POST /api/me/sessions/revoke': { body: Empty; answer: undefined };
+  'POST /api/contact': Route<typeof contactRequestSchema, typeof messageResponseSchema>;
+  'POST /api/newsletter/subscribe': Route<
+    typeof newsletterSubscribeSchema,
+    typeof messageResponseSchema
+  >;
+  'POST /api/newsletter/confirm': Route<typeof newsletterTokenSchema, typeof messageResponseSchema>;
+  'POST /api/newsletter/unsubscribe': Route<
+    typeof newsletterTokenSchema,
+    typeof messageResponseSchema
+  >;
+}
+
+export type ApiRoute = keyof ApiRoutes;
+export type ApiBody<R extends ApiRoute> = ApiRoutes[R]['body'];
+export type ApiAnswer<R extends ApiRoute> = ApiRoutes[R]['answer'];

@@ -3,7 +3,8 @@ import { Route, Routes, useLocation } from 'react-router';
 import { Footer } from './components/layout/footer';
 import { Navbar } from './components/layout/navbar';
 import { PageLoading } from './components/ui/page-loading';
-import { AuthProvider } from './features/auth/auth-context';
+import { AuthProvider, useAuth } from './features/auth/auth-context';
+import { NewsletterForm } from './features/newsletter/newsletter-form';
 import { findRoute, notFoundRoute, routes } from './routes';
 import { site } from './site';
 
@@ -23,6 +24,15 @@ function RouteEffects() {
     }
   }, [pathname]);
   return null;
+}
+
+/**
+ * The navbar with what it needs from the session. Until the session is known (and in the
+ * prerendered HTML) it shows its signed-out look.
+ */
+function SiteNavbar() {
+  const { status, session } = useAuth();
+  return <Navbar signedIn={status === 'signed-in'} onSignOut={() => session.signOut()} />;
 }
 
 const nothing = () => {};
@@ -46,7 +56,7 @@ export function App({ onPageHydrated = nothing }: { onPageHydrated?: () => void 
         Skip to content
       </a>
       <RouteEffects />
-      <Navbar />
+      <SiteNavbar />
       <main id="main" tabIndex={-1}>
         <Suspense fallback={<PageLoading />}>
           <OnPageCommitted then={onPageHydrated}>
@@ -59,7 +69,7 @@ export function App({ onPageHydrated = nothing }: { onPageHydrated?: () => void 
           </OnPageCommitted>
         </Suspense>
       </main>
-      <Footer />
+      <Footer newsletter={<NewsletterForm />} />
     </AuthProvider>
   );
 }

@@ -4,10 +4,10 @@ import { authMessages, emailPattern } from '../../shared/auth-messages';
 import { ApiError } from '../api-client';
 import { forgotPassword } from '../features/auth/auth-api';
 import { AuthCard } from '../features/auth/components/auth-card';
-import { FormMessage } from '../features/auth/components/form-message';
-import { SubmitButton } from '../features/auth/components/submit-button';
-import { EmailField } from '../features/auth/components/text-field';
-import { useFormSubmission } from '../features/auth/use-form-submission';
+import { FormMessage } from '../components/form/form-message';
+import { SubmitButton } from '../components/form/submit-button';
+import { EmailField } from '../components/form/text-field';
+import { useFormSubmission } from '../components/form/use-form-submission';
 
 export default function ForgotPasswordPage() {
   const [email, setEmail] = useState('');

@@ -5,14 +5,14 @@ import { ApiError } from '../api-client';
 import { logIn, resendVerification } from '../features/auth/auth-api';
 import { useAuth } from '../features/auth/auth-context';
 import { AuthCard } from '../features/auth/components/auth-card';
-import { FormMessage, type Notice } from '../features/auth/components/form-message';
+import { FormMessage, type Notice } from '../components/form/form-message';
 import { SocialButtons } from '../features/auth/components/social-buttons';
-import { SubmitButton } from '../features/auth/components/submit-button';
-import { EmailField, TextField } from '../features/auth/components/text-field';
+import { SubmitButton } from '../components/form/submit-button';
+import { EmailField, TextField } from '../components/form/text-field';
 import { fieldErrorsFor, messageFor, messageForSignInRedirect } from '../error-messages';
 import { safeNextPath } from '../features/auth/safe-next';
 import { clearSessionHint } from '../features/auth/session-hint';
-import { useFormSubmission } from '../features/auth/use-form-submission';
+import { useFormSubmission } from '../components/form/use-form-submission';
 import { checkEmail } from '../features/auth/validation';
 import { site } from '../site';
 

@@ -5,13 +5,13 @@ import { signUpRedirectDelayMs } from '../../shared/session-timing';
 import { ApiError } from '../api-client';
 import { registerAccount } from '../features/auth/auth-api';
 import { AuthCard } from '../features/auth/components/auth-card';
-import { FormMessage } from '../features/auth/components/form-message';
+import { FormMessage } from '../components/form/form-message';
 import { SocialButtons } from '../features/auth/components/social-buttons';
-import { SubmitButton } from '../features/auth/components/submit-button';
-import { EmailField, TextField } from '../features/auth/components/text-field';
+import { SubmitButton } from '../components/form/submit-button';
+import { EmailField, TextField } from '../components/form/text-field';
 import { fieldErrorsFor } from '../error-messages';
 import { defaultAfterSignIn } from '../features/auth/safe-next';
-import { useFormSubmission } from '../features/auth/use-form-submission';
+import { useFormSubmission } from '../components/form/use-form-submission';
 import { checkConfirmation, checkEmail, checkNewPassword } from '../features/auth/validation';
 import { site } from '../site';
 

@@ -3,13 +3,13 @@ import { Link, useNavigate } from 'react-router';
 import { authMessages } from '../../shared/auth';
 import { resendVerification, verifyEmail } from '../features/auth/auth-api';
 import { AuthCard } from '../features/auth/components/auth-card';
-import { FormMessage } from '../features/auth/components/form-message';
-import { SubmitButton } from '../features/auth/components/submit-button';
-import { EmailField } from '../features/auth/components/text-field';
+import { FormMessage } from '../components/form/form-message';
+import { SubmitButton } from '../components/form/submit-button';
+import { EmailField } from '../components/form/text-field';
 import { messageFor } from '../error-messages';
 import { defaultAfterSignIn } from '../features/auth/safe-next';
 import { takeLinkToken } from '../link-token';
-import { useFormSubmission } from '../features/auth/use-form-submission';
+import { useFormSubmission } from '../components/form/use-form-submission';
 import { checkEmail } from '../features/auth/validation';
 import { PageLoading } from '../components/ui/page-loading';
 

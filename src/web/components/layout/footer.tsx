@@ -1,10 +1,11 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { NewsletterForm } from '../../features/newsletter/newsletter-form';
 import { site } from '../../site';
 import { Logo } from './logo';
 import { SocialLinks } from './social-links';
 
-export function Footer() {
+/** The site's footer; the app shell hands it the newsletter form to show. */
+export function Footer({ newsletter }: { newsletter: ReactNode }) {
   const year = new Date().getFullYear();
   return (
     <footer className="site-footer">
@@ -54,9 +55,7 @@ export function Footer() {
               </li>
             </ul>
           </nav>
-          <div className="col-12 col-md-9 col-lg-6 col-xl-5">
-            <NewsletterForm />
-          </div>
+          <div className="col-12 col-md-9 col-lg-6 col-xl-5">{newsletter}</div>
         </div>
         <p className="footer-copyright">
           <span suppressHydrationWarning>

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
-import { useAuth } from '../../features/auth/auth-context';
 import { site } from '../../site';
 import { Logo } from './logo';
 
@@ -28,17 +27,23 @@ function useScrolled() {
   return scrolled;
 }
 
-export function Navbar() {
+/**
+ * The site's navigation. The app shell says whether someone is signed in and how to sign out:
+ * layout components know no feature.
+ */
+export function Navbar({
+  signedIn,
+  onSignOut,
+}: {
+  signedIn: boolean;
+  onSignOut: () => Promise<void>;
+}) {
   const scrolled = useScrolled();
   const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  // Until the session is known (and in the prerendered HTML) the navbar shows its signed-out look.
-  const { status, session } = useAuth();
-  const signedIn = status === 'signed-in';
-
   async function logOut() {
-    await session.signOut();
+    await onSignOut();
     scrollToTop();
     void navigate('/');
   }

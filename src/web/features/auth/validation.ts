@@ -18,18 +18,3 @@ export function checkNewPassword(password: string): string | undefined {
 export function checkConfirmation(password: string, confirmation: string): string | undefined {
   return password !== confirmation ? authMessages.passwordsDoNotMatch : undefined;
 }
-
-/** Removes the fields without a message; an empty result means the form may be sent. */
-export function onlyErrors(fields: Record<string, string | undefined>): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(fields).filter((entry): entry is [string, string] => entry[1] !== undefined),
-  );
-}
-
-/** Moves focus to the first field (in `order`) that has an error; true when there was one. */
-export function focusFirstError(errors: Record<string, string>, order: string[]): boolean {
-  const first = order.find((id) => errors[id]);
-  if (!first) return false;
-  document.getElementById(first)?.focus();
-  return true;
-}

@@ -1,6 +1,7 @@
-import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { contactLimits, contactRequestSchema, type ContactRequest } from '../../../shared/contact';
-import { fieldErrorsOf } from '../../field-errors';
+import { fieldErrorsOf } from '../../components/form/field-errors';
+import { TextField } from '../../components/form/text-field';
 import { ApiError, callApi } from '../../api-client';
 import { useHydrated } from '../../use-hydrated';
 
@@ -9,63 +10,6 @@ type Values = Record<FieldName | 'website', string>;
 
 const fieldOrder: FieldName[] = ['name', 'email', 'phone', 'subject', 'message'];
 const empty: Values = { name: '', email: '', phone: '', subject: '', message: '', website: '' };
-
-interface FieldProps {
-  id: string;
-  name: FieldName;
-  label: string;
-  value: string;
-  error: string | undefined;
-  onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
-  type?: 'text' | 'email' | 'tel';
-  autoComplete?: string;
-  required?: boolean;
-  maxLength?: number;
-  multiline?: boolean;
-  hint?: string;
-}
-
-function Field({ id, name, label, error, hint, multiline, required, ...input }: FieldProps) {
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
-  // While a field is flagged, its message replaces the hint rather than repeating it.
-  const showHint = hint && !error;
-  const describedBy = [showHint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ');
-  const common = {
-    id,
-    name,
-    className: `form-control${error ? ' is-invalid' : ''}`,
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': describedBy || undefined,
-    'aria-required': required || undefined,
-    value: input.value,
-    onChange: input.onChange,
-    maxLength: input.maxLength,
-  };
-  return (
-    <div className={`contact-field contact-field-${name}`}>
-      <label className="form-label" htmlFor={id}>
-        {label}
-        {required ? null : <span className="contact-optional"> (optional)</span>}
-      </label>
-      {multiline ? (
-        <textarea {...common} rows={6} />
-      ) : (
-        <input {...common} type={input.type ?? 'text'} autoComplete={input.autoComplete} />
-      )}
-      {showHint ? (
-        <p id={hintId} className="form-text">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="invalid-feedback">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
 
 /**
  * The contact form: checked in the browser with the server's own schema, sent as JSON. On any
@@ -86,9 +30,7 @@ export function ContactForm() {
     if (first) document.getElementById(idOf(first))?.focus();
   }
 
-  function change(event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) {
-    const name = event.target.name as keyof Values;
-    const value = event.target.value;
+  function change(name: keyof Values, value: string) {
     const next = { ...values, [name]: value };
     // From the latest state: several fields can change before a render (a browser's autofill).
     setValues((current) => ({ ...current, [name]: value }));
@@ -130,12 +72,18 @@ export function ContactForm() {
     }
   }
 
+  // Every field but phone is required; the form checks itself (noValidate), so "required" is
+  // announced (aria-required) and the optional one is marked in its label.
   const field = (name: FieldName) => ({
     id: idOf(name),
     name,
     value: values[name],
     error: errors[name],
-    onChange: change,
+    onChange: (value: string) => change(name, value),
+    markRequired: name !== 'phone',
+    markOptional: name === 'phone',
+    hintYieldsToError: true,
+    className: `contact-field contact-field-${name}`,
   });
 
   return (
@@ -154,33 +102,30 @@ export function ContactForm() {
         your case; a lawyer will ask for what is needed.
       </p>
       <div className="contact-fields">
-        <Field
+        <TextField
           {...field('name')}
           label="Name"
           autoComplete="name"
-          required
           maxLength={contactLimits.name}
         />
-        <Field
+        <TextField
           {...field('email')}
           label="Email"
           type="email"
           autoComplete="email"
-          required
           maxLength={254}
         />
-        <Field
+        <TextField
           {...field('phone')}
           label="Phone"
           type="tel"
           autoComplete="tel"
           maxLength={contactLimits.phone}
         />
-        <Field {...field('subject')} label="Subject" required maxLength={contactLimits.subject} />
-        <Field
+        <TextField {...field('subject')} label="Subject" maxLength={contactLimits.subject} />
+        <TextField
           {...field('message')}
           label="Message"
-          required
           multiline
           maxLength={contactLimits.message}
           hint={`At least ${contactLimits.messageMin} characters.`}
@@ -196,7 +141,7 @@ export function ContactForm() {
           tabIndex={-1}
           autoComplete="off"
           value={values.website}
-          onChange={change}
+          onChange={(event) => change('website', event.target.value)}
         />
       </div>
       {failure ? (

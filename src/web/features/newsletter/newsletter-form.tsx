@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { fieldErrorsOf } from '../../field-errors';
+import { fieldErrorsOf } from '../../components/form/field-errors';
 import { ApiError, callApi } from '../../api-client';
 import { useHydrated } from '../../use-hydrated';
 

@@ -2,11 +2,11 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { User } from '../../../../shared/auth';
 import { deleteAccount, downloadMyData, signOutEverywhere } from '../auth-api';
-import { FormMessage, type Notice } from '../components/form-message';
-import { SubmitButton } from '../components/submit-button';
-import { TextField } from '../components/text-field';
+import { FormMessage, type Notice } from '../../../components/form/form-message';
+import { SubmitButton } from '../../../components/form/submit-button';
+import { TextField } from '../../../components/form/text-field';
 import { messageFor } from '../../../error-messages';
-import { useFormSubmission } from '../use-form-submission';
+import { useFormSubmission } from '../../../components/form/use-form-submission';
 
 export const signedOutEverywhereMessage = 'You have been signed out of all devices.';
 

@@ -2,11 +2,11 @@ import { useState, type FormEvent } from 'react';
 import type { User } from '../../../../shared/auth';
 import { authMessages } from '../../../../shared/auth-messages';
 import { changePassword } from '../auth-api';
-import { FormMessage } from '../components/form-message';
-import { SubmitButton } from '../components/submit-button';
-import { TextField } from '../components/text-field';
+import { FormMessage } from '../../../components/form/form-message';
+import { SubmitButton } from '../../../components/form/submit-button';
+import { TextField } from '../../../components/form/text-field';
 import { fieldErrorsFor, messageFor } from '../../../error-messages';
-import { useFormSubmission } from '../use-form-submission';
+import { useFormSubmission } from '../../../components/form/use-form-submission';
 import { checkConfirmation, checkNewPassword } from '../validation';
 
 const fieldOrder = ['current-password', 'new-password', 'confirm-new-password'];

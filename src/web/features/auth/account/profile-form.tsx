@@ -2,12 +2,12 @@ import { useState, type FormEvent } from 'react';
 import type { User } from '../../../../shared/auth';
 import { countryCodes, regionsByCountry } from '../../../../shared/jurisdictions';
 import { updateProfile } from '../auth-api';
-import { FormMessage } from '../components/form-message';
-import { SelectField } from '../components/select-field';
-import { SubmitButton } from '../components/submit-button';
-import { TextField } from '../components/text-field';
+import { FormMessage } from '../../../components/form/form-message';
+import { SelectField } from '../../../components/form/select-field';
+import { SubmitButton } from '../../../components/form/submit-button';
+import { TextField } from '../../../components/form/text-field';
 import { fieldErrorsFor } from '../../../error-messages';
-import { useFormSubmission } from '../use-form-submission';
+import { useFormSubmission } from '../../../components/form/use-form-submission';
 
 let countries: { value: string; label: string }[] | undefined;
 

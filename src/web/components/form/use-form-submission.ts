@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
-import type { Notice } from './components/form-message';
+import type { Notice } from './form-message';
 import { messageFor } from '../../error-messages';
-import { focusFirstError, onlyErrors } from './validation';
+import { focusFirstError, onlyErrors } from './field-errors';
 
 export interface Submission {
   /**

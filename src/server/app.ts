@@ -5,7 +5,6 @@ import swagger from '@fastify/swagger';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
@@ -16,6 +15,7 @@ import { openDatabase, type Db } from './db/database.js';
 import { AppError } from './errors.js';
 import { apiNotFound, registerErrorHandling } from './http/error-handler.js';
 import { createRateLimiter } from './http/rate-limiter.js';
+import { compileResponseSerializer } from './http/response-serializer.js';
 import { registerRequestLog } from './http/request-log.js';
 import { createAppLogger, requestLoggerFactory, type LoggerOption } from './http/request-logger.js';
 import { computeSecurityHeaders, registerSecurityHeaders } from './http/security-headers.js';
@@ -78,7 +78,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   // The API speaks JSON only; a text/plain body (a "simple" cross-site request) gets 415.
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(compileResponseSerializer);
   if (flush) app.addHook('onClose', async () => flush());
   if (!options.db) app.addHook('onClose', () => db.close());
 

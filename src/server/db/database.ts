@@ -12,6 +12,12 @@ export type DatabaseKind = Config['database']['kind'];
 export interface Db {
   kind: DatabaseKind;
   kysely: Kysely<Database>;
+  /**
+   * SQLite only: a second, read-only connection for synchronous prepared reads (prepared-query.ts).
+   * Its own connection, so a read never lands inside a transaction Kysely has open on the
+   * writer: in WAL mode it sees what was committed, as a PostgreSQL read would.
+   */
+  reader?: SQLite.Database;
   /** Answers true when the database responds to a trivial query. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -38,23 +44,26 @@ function loadPg(): typeof Pg {
 }
 
 export function openDatabase(target: Config['database'], poolSize = 10): Db {
-  const kysely =
-    target.kind === 'sqlite'
-      ? new Kysely<Database>({
-          dialect: new SqliteDialect({ database: withStatementCache(openSqlite(target.file)) }),
-        })
-      : new Kysely<Database>({
-          dialect: new PostgresDialect({
-            pool: new (loadPg().Pool)({
-              connectionString: target.url,
-              max: poolSize,
-              connectionTimeoutMillis: 5_000,
-            }),
-          }),
-        });
+  if (target.kind === 'sqlite') {
+    const writer = openSqlite(target.file);
+    const kysely = new Kysely<Database>({
+      dialect: new SqliteDialect({ database: withStatementCache(writer) }),
+    });
+    return describeDb('sqlite', kysely, openSqliteReader(target.file));
+  }
+  const pool = new (loadPg().Pool)({
+    connectionString: target.url,
+    max: poolSize,
+    connectionTimeoutMillis: 5_000,
+  });
+  return describeDb('postgres', new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }));
+}
+
+function describeDb(kind: DatabaseKind, kysely: Kysely<Database>, reader?: SQLite.Database): Db {
   return {
-    kind: target.kind,
+    kind,
     kysely,
+    ...(reader ? { reader } : {}),
     async ping() {
       try {
         await sql`select 1`.execute(kysely);
@@ -63,7 +72,10 @@ export function openDatabase(target: Config['database'], poolSize = 10): Db {
         return false;
       }
     },
-    close: () => kysely.destroy(),
+    async close() {
+      reader?.close();
+      await kysely.destroy();
+    },
   };
 }
 
@@ -74,6 +86,13 @@ function openSqlite(file: string): SQLite.Database {
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   database.pragma('synchronous = NORMAL');
+  return database;
+}
+
+/** The read-only connection; opened after the writer, which creates the file and sets WAL. */
+function openSqliteReader(file: string): SQLite.Database {
+  const database = new SQLite(file, { readonly: true, fileMustExist: true });
+  database.pragma('busy_timeout = 5000');
   return database;
 }
 

@@ -1,4 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  HookHandlerDoneFunction,
+} from 'fastify';
 import { authMessages } from '../../../shared/auth.js';
 import { AppError } from '../../errors.js';
 import type { Authenticated, SessionService } from './sessions.js';
@@ -27,12 +32,29 @@ export function registerRequestAuth(app: FastifyInstance) {
  * answers 401 auth.unauthenticated unless a valid Bearer token is sent, and sets `request.auth`.
  */
 export function createAuthenticate(sessions: SessionService) {
-  return async function authenticate(request: FastifyRequest): Promise<void> {
+  // A callback hook, not an async one: on SQLite the check is synchronous, and this is the one
+  // hook every signed-in request runs, so it makes no promise it does not need.
+  return function authenticate(
+    request: FastifyRequest,
+    _reply: FastifyReply,
+    done: HookHandlerDoneFunction,
+  ): void {
     const header = request.headers.authorization;
     const match = header ? bearer.exec(header.trim()) : null;
-    const auth = match ? await sessions.authenticate(match[1]!) : undefined;
-    if (!auth) throw unauthenticated();
-    request.auth = auth;
+    if (!match) return done(unauthenticated());
+    const settle = (auth: Authenticated | undefined) => {
+      if (!auth) return done(unauthenticated());
+      request.auth = auth;
+      done();
+    };
+    let answer: ReturnType<SessionService['authenticate']>;
+    try {
+      answer = sessions.authenticate(match[1]!);
+    } catch (error) {
+      return done(error as Error);
+    }
+    if (answer instanceof Promise) answer.then(settle, done);
+    else settle(answer);
   };
 }
 

@@ -183,16 +183,21 @@ export function createSessionService({ config, db, log }: ModuleDeps) {
     /**
      * The user an access token speaks for, checking in one query that its sign-in has not been
      * revoked (sign out of all devices, a password reset), so revocation takes effect at once.
+     * On SQLite the answer is synchronous (no promise on the hot path), on PostgreSQL a promise.
      */
-    async authenticate(accessToken: string): Promise<Authenticated | undefined> {
+    authenticate(
+      accessToken: string,
+    ): Authenticated | undefined | Promise<Authenticated | undefined> {
       const claims = verifyAccessToken(config, accessToken);
       if (!claims) return undefined;
-      const [user] = await findSignedInUser(db.kysely, {
+      const rows = findSignedInUser(db, {
         userId: claims.userId,
         sessionId: claims.sessionId,
         now: new Date().toISOString(),
       });
-      return user ? { user, sessionId: claims.sessionId } : undefined;
+      const signedIn = ([user]: UserRow[]) =>
+        user ? { user, sessionId: claims.sessionId } : undefined;
+      return Array.isArray(rows) ? signedIn(rows) : rows.then(signedIn);
     },
   };
 }

@@ -93,7 +93,12 @@ function regionName(jurisdiction: string): string | undefined {
 }
 
 function snippetOf(text: string, terms: Set<string>, maxWords = 32): string {
-  const tokens = text.replace(/\s+/g, ' ').trim().split(' ');
+  // List markers ("- ", "3. ") help a model read the text, not a person scan a snippet.
+  const tokens = text
+    .replace(/^(?:-|\d+\.) /gm, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .split(' ');
   const hits = tokens.map((token) => {
     const [word] = words(token);
     const term = word ? termOf(word) : null;

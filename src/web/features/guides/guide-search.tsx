@@ -105,7 +105,7 @@ export function GuideSearch({ jurisdiction }: { jurisdiction: string | null }) {
           name="q"
           type="search"
           className="form-control form-control-lg"
-          placeholder="For example: landlord kept my deposit"
+          placeholder="e.g. landlord kept my deposit"
           autoComplete="off"
           spellCheck
           maxLength={guideSearchLimits.queryMax}

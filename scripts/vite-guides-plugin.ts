@@ -4,7 +4,7 @@
 //   virtual:guide-library   every guide in full (the prerenderer only)
 import path from 'node:path';
 import type { Plugin } from 'vite';
-import type { GuideSummary } from '../src/shared/guides';
+import { guideSummaryOf, type GuideSummary } from '../src/shared/guides';
 import {
   defaultGuidesDir,
   loadGuideLibrary,
@@ -32,14 +32,7 @@ export function guidesPlugin(dir = defaultGuidesDir): Plugin {
       if (!id.startsWith(resolved)) return undefined;
       const { guides, bySlug } = load();
       if (id === `${resolved}-catalog`) {
-        const catalog: GuideSummary[] = guides.map((guide) => ({
-          slug: guide.slug,
-          title: guide.title,
-          summary: guide.summary,
-          area: guide.area,
-          jurisdiction: guide.jurisdiction,
-          lastReviewed: guide.lastReviewed,
-        }));
+        const catalog: GuideSummary[] = guides.map(guideSummaryOf);
         return json(catalog);
       }
       if (id === `${resolved}-loaders`) {

@@ -1,12 +1,5 @@
 import { z } from 'zod';
-
-/** Limits of the guide search, shared by the search box and the route. */
-export const guideSearchLimits = {
-  queryMin: 2,
-  queryMax: 200,
-  resultsDefault: 8,
-  resultsMax: 20,
-} as const;
+import { guideSearchLimits } from './guides.js';
 
 /** "US", or a country and a subdivision such as "US-CA" (ISO 3166-1 and 3166-2). */
 export const jurisdictionCodePattern = /^[A-Z]{2}(?:-[A-Z0-9]{1,3})?$/;

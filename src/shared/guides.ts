@@ -92,6 +92,12 @@ export interface GuideSummary {
   lastReviewed: string;
 }
 
+/** What the library page and related-guide lists need of a guide: no body. */
+export function guideSummaryOf(guide: GuideSummary): GuideSummary {
+  const { slug, title, summary, area, jurisdiction, lastReviewed } = guide;
+  return { slug, title, summary, area, jurisdiction, lastReviewed };
+}
+
 /** A whole guide, ready to render. */
 export interface GuideDocument extends GuideSummary {
   /** Named only when the firm that runs the site has had the guide reviewed. */
@@ -118,6 +124,14 @@ export interface GuidePassage {
   score: number;
   jurisdiction: string;
 }
+
+/** Limits of the guide search, shared by the search box and the route. */
+export const guideSearchLimits = {
+  queryMin: 2,
+  queryMax: 200,
+  resultsDefault: 8,
+  resultsMax: 20,
+} as const;
 
 export const guidePath = (slug: string, anchor?: string) =>
   `/guides/${slug}${anchor ? `#${anchor}` : ''}`;

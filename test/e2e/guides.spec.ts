@@ -106,7 +106,9 @@ test.describe('legal guides', () => {
     expect(article.url).toMatch(new RegExp(`/guides/${guideSlug}$`));
   });
 
-  test('the Article data block raises no Content-Security-Policy violation', async ({ page }) => {
+  test('the library and a guide page, with its Article data block, raise no Content-Security-Policy violation', async ({
+    page,
+  }) => {
     await page.addInitScript(() => {
       const seen: string[] = [];
       (window as unknown as { cspViolations: string[] }).cspViolations = seen;
@@ -114,13 +116,20 @@ test.describe('legal guides', () => {
         seen.push(`${event.violatedDirective} ${event.blockedURI}`),
       );
     });
-    const response = await page.goto(`/guides/${guideSlug}`);
-    expect(response?.headers()['content-security-policy']).toMatch(/script-src 'self'/);
+    const violations = () =>
+      page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+
+    const library = await page.goto('/guides');
+    expect(library?.headers()['content-security-policy']).toMatch(/script-src 'self'/);
+    const box = page.getByRole('searchbox', { name: 'Search the guides' });
+    await box.fill('fired for complaining');
+    await expect(page.getByRole('list', { name: 'Search results' })).toBeVisible();
+    expect(await violations()).toEqual([]);
+
+    await page.goto(`/guides/${guideSlug}`);
     await expect(page.getByRole('link', { name: 'Ask the assistant about this' })).toBeVisible();
     await expect(page.locator('script[type="application/ld+json"]')).toHaveCount(1);
-    expect(
-      await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations),
-    ).toEqual([]);
+    expect(await violations()).toEqual([]);
   });
 
   test('the guides are in the sitemap and linked from the home page and the footer', async ({

@@ -95,7 +95,7 @@ function GuideArticle({ guide }: { guide: GuideDocument }) {
               </>
             )}
           </p>
-          <div className="guide-summary" id={overviewAnchor}>
+          <div className="legal-summary" id={overviewAnchor}>
             <p>{guide.summary}</p>
           </div>
           <p className="guide-notice" role="note">

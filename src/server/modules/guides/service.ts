@@ -1,4 +1,9 @@
-import type { GuideDocument, GuidePassage, GuideSummary } from '../../../shared/guides.js';
+import {
+  guideSummaryOf,
+  type GuideDocument,
+  type GuidePassage,
+  type GuideSummary,
+} from '../../../shared/guides.js';
 import type { GuideLibrary } from './loader.js';
 import { buildPassageIndex, type SearchInput } from './search-index.js';
 
@@ -16,14 +21,7 @@ export interface GuidesService {
 /** The guides and their search, built once when the app is built. */
 export function createGuidesService({ library }: GuidesDeps): GuidesService {
   const index = buildPassageIndex(library.guides);
-  const summaries: GuideSummary[] = library.guides.map((guide) => ({
-    slug: guide.slug,
-    title: guide.title,
-    summary: guide.summary,
-    area: guide.area,
-    jurisdiction: guide.jurisdiction,
-    lastReviewed: guide.lastReviewed,
-  }));
+  const summaries: GuideSummary[] = library.guides.map(guideSummaryOf);
   return {
     searchPassages: (input) => index.search(input),
     getGuide: (slug) => library.bySlug.get(slug),

@@ -1,7 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
-import { guidePath, type GuidePassage } from '../../../shared/guides';
-import { guideSearchLimits } from '../../../shared/guides-api';
+import { guidePath, guideSearchLimits, type GuidePassage } from '../../../shared/guides';
 import { ApiError } from '../../api-client';
 import { searchGuides } from './guides-api';
 

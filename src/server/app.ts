@@ -50,8 +50,8 @@ export interface AppOptions {
   web?: WebBuild;
   /** false for no logs, or a level and stream; by default JSON lines on stdout at the configured level. */
   logger?: LoggerOption;
-  /** The legal guides to search (the build writes them; see main.ts); without it, none. */
-  guides?: GuideLibrary;
+  /** The legal guides to search, or how to read them (see main.ts); without it, none. */
+  guides?: GuideLibrary | (() => GuideLibrary);
 }
 
 export type App = FastifyInstance;

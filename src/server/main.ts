@@ -5,7 +5,7 @@ import { describeDatabaseError, openDatabase } from './db/database.js';
 import { migrateToLatest, MigrationError } from './db/migrate.js';
 import { findWebBuild } from './http/web.js';
 import { readGuideLibraryFile } from './modules/guides/library-file.js';
-import { GuideContentError, loadGuideLibrary, type GuideLibrary } from './modules/guides/loader.js';
+import { loadGuideLibrary } from './modules/guides/loader.js';
 
 /** Starts the server: configuration, database, migrations, HTTP, graceful shutdown. */
 async function main() {
@@ -31,15 +31,9 @@ async function main() {
 
   const distDir = fileURLToPath(new URL('../', import.meta.url));
   const web = findWebBuild(distDir);
-  // The build parsed the guides; without a build they are read from content/guides (slower).
-  let guides: GuideLibrary;
-  try {
-    guides = readGuideLibraryFile(distDir) ?? loadGuideLibrary();
-  } catch (error) {
-    await db.close().catch(() => undefined);
-    if (error instanceof GuideContentError) return fail(`Guide error: ${error.message}`);
-    throw error;
-  }
+  // The build parsed the guides (decision 0071). Started from source, the server reads them
+  // from content/guides when first searched, so the Markdown does not slow its start.
+  const guides = readGuideLibraryFile(distDir) ?? (() => loadGuideLibrary());
   const app = await buildApp(config, { db, web, guides });
   app.addHook('onClose', () => db.close());
   if (!web) app.log.warn('the web app is not built (npm run build); serving the API only');

@@ -133,3 +133,20 @@ describe('guide search by jurisdiction', () => {
     expect(guidesOf(service, 'landlord deposit back').length).toBe(3);
   });
 });
+
+describe('a service given a way to read the guides', () => {
+  it('reads them once, on first use', () => {
+    let reads = 0;
+    const library = libraryOf([]);
+    const service = createGuidesService({
+      library: () => {
+        reads += 1;
+        return library;
+      },
+    });
+    expect(reads).toBe(0);
+    expect(service.searchPassages({ query: 'deposit' })).toEqual([]);
+    expect(service.listGuides()).toEqual([]);
+    expect(reads).toBe(1);
+  });
+});

@@ -5,10 +5,14 @@ import {
   type GuideSummary,
 } from '../../../shared/guides.js';
 import type { GuideLibrary } from './loader.js';
-import { buildPassageIndex, type SearchInput } from './search-index.js';
+import { buildPassageIndex, type PassageIndex, type SearchInput } from './search-index.js';
 
 export interface GuidesDeps {
-  library: GuideLibrary;
+  /**
+   * The guides, or a function that reads them: then they are read and indexed on first use
+   * (for a server started from source, where parsing the Markdown would slow the start).
+   */
+  library: GuideLibrary | (() => GuideLibrary);
 }
 
 export interface GuidesService {
@@ -18,13 +22,27 @@ export interface GuidesService {
   listGuides(): GuideSummary[];
 }
 
-/** The guides and their search, built once when the app is built. */
-export function createGuidesService({ library }: GuidesDeps): GuidesService {
-  const index = buildPassageIndex(library.guides);
-  const summaries: GuideSummary[] = library.guides.map(guideSummaryOf);
+interface Loaded {
+  library: GuideLibrary;
+  index: PassageIndex;
+  summaries: GuideSummary[];
+}
+
+function load(library: GuideLibrary): Loaded {
   return {
-    searchPassages: (input) => index.search(input),
-    getGuide: (slug) => library.bySlug.get(slug),
-    listGuides: () => summaries,
+    library,
+    index: buildPassageIndex(library.guides),
+    summaries: library.guides.map(guideSummaryOf),
+  };
+}
+
+/** The guides and their search, built once when the app is built. */
+export function createGuidesService(deps: GuidesDeps): GuidesService {
+  let loaded = typeof deps.library === 'function' ? undefined : load(deps.library);
+  const read = () => (loaded ??= load((deps.library as () => GuideLibrary)()));
+  return {
+    searchPassages: (input) => read().index.search(input),
+    getGuide: (slug) => read().library.bySlug.get(slug),
+    listGuides: () => read().summaries,
   };
 }

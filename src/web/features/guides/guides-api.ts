@@ -1,5 +1,5 @@
 import type { GuideSearchResponse } from '../../../shared/guides-api';
-import { requestJson } from '../../api-client';
+import { callApi } from '../../api-client';
 
 /** Searches the guides: GET /api/guides/search. */
 export function searchGuides(
@@ -7,7 +7,8 @@ export function searchGuides(
   jurisdiction: string | null,
   signal?: AbortSignal,
 ): Promise<GuideSearchResponse> {
-  const params = new URLSearchParams({ q: query });
-  if (jurisdiction) params.set('jurisdiction', jurisdiction);
-  return requestJson<GuideSearchResponse>(`/api/guides/search?${params}`, { signal });
+  return callApi('GET /api/guides/search', {
+    query: { q: query, jurisdiction: jurisdiction ?? undefined },
+    signal,
+  });
 }

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { guidesPlugin } from './scripts/vite-guides-plugin';
 import { readPublicSiteConfig } from './src/shared/site';
 
 /** Where builds go; BUILD_DIR lets two builds of one checkout stay apart. */
@@ -9,7 +10,7 @@ const buildDir = path.resolve(process.env.BUILD_DIR || 'dist');
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
   publicDir: '../../public',
-  plugins: [react()],
+  plugins: [react(), guidesPlugin()],
   // Public settings are baked in at build time (docs/decisions/0003-public-settings-at-build.md).
   define: { __SITE__: JSON.stringify(readPublicSiteConfig(process.env)) },
   css: {

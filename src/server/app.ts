@@ -34,6 +34,10 @@ import { createAuthService } from './modules/auth/service.js';
 import { createSessionService } from './modules/auth/sessions.js';
 import { contactRoutes } from './modules/contact/routes.js';
 import { createContactService } from './modules/contact/service.js';
+import { emptyGuideLibrary } from './modules/guides/library-file.js';
+import type { GuideLibrary } from './modules/guides/loader.js';
+import { guideRoutes } from './modules/guides/routes.js';
+import { createGuidesService } from './modules/guides/service.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { createMailer } from './modules/mail/mailer.js';
 import { newsletterRoutes } from './modules/newsletter/routes.js';
@@ -46,6 +50,8 @@ export interface AppOptions {
   web?: WebBuild;
   /** false for no logs, or a level and stream; by default JSON lines on stdout at the configured level. */
   logger?: LoggerOption;
+  /** The legal guides to search, or how to read them (see main.ts); without it, none. */
+  guides?: GuideLibrary | (() => GuideLibrary);
 }
 
 export type App = FastifyInstance;
@@ -100,6 +106,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const accounts = createAccountService(deps, { auth, sessions, limits, accountExport });
   const contact = createContactService(deps);
   const newsletter = createNewsletterService(deps);
+  // Indexed once here; the search route and the chat use this one service.
+  const guides = createGuidesService({ library: options.guides ?? emptyGuideLibrary });
   const authenticate = createAuthenticate(sessions);
   accountExport.addSignInMethods(oauth.signInMethodsOf);
   app.decorate('accountExport', accountExport);
@@ -156,6 +164,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
         await api.register(oauthRoutes({ config, oauth }), { prefix: '/auth' });
         await api.register(contactRoutes({ contact }), { prefix: '/contact' });
         await api.register(newsletterRoutes({ newsletter }), { prefix: '/newsletter' });
+        await api.register(guideRoutes({ guides }), { prefix: '/guides' });
       },
       { prefix: '/api' },
     );

@@ -4,6 +4,8 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { describeDatabaseError, openDatabase } from './db/database.js';
 import { migrateToLatest, MigrationError } from './db/migrate.js';
 import { findWebBuild } from './http/web.js';
+import { readGuideLibraryFile } from './modules/guides/library-file.js';
+import { loadGuideLibrary } from './modules/guides/loader.js';
 
 /** Starts the server: configuration, database, migrations, HTTP, graceful shutdown. */
 async function main() {
@@ -29,7 +31,10 @@ async function main() {
 
   const distDir = fileURLToPath(new URL('../', import.meta.url));
   const web = findWebBuild(distDir);
-  const app = await buildApp(config, { db, web });
+  // The build parsed the guides (decision 0071). Started from source, the server reads them
+  // from content/guides when first searched, so the Markdown does not slow its start.
+  const guides = readGuideLibraryFile(distDir) ?? (() => loadGuideLibrary());
+  const app = await buildApp(config, { db, web, guides });
   app.addHook('onClose', () => db.close());
   if (!web) app.log.warn('the web app is not built (npm run build); serving the API only');
 

@@ -5,8 +5,11 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { PublicSiteConfig } from '../shared/site.js';
 import { pageFileName, type RouteManifest } from './http/web.js';
-import { escapeHtml } from './html.js';
+import { escapeHtml, jsonForScriptElement } from './html.js';
 import { writePage } from './http/page-files.js';
+import { libraryOf, writeGuideLibraryFile } from './modules/guides/library-file.js';
+import type { GuideDocument } from '../shared/guides.js';
+import type { ArticleMeta } from '../web/entry-server.js';
 
 interface RouteMeta {
   path: string;
@@ -14,26 +17,60 @@ interface RouteMeta {
   description: string;
   prerender: boolean;
   noindex?: boolean;
+  /** Set on the guide pages. */
+  article?: ArticleMeta;
 }
 
 interface ServerEntry {
   routes: RouteMeta[];
   notFoundRoute: RouteMeta;
   site: PublicSiteConfig;
+  guides: GuideDocument[];
   renderPage(url: string): Promise<string>;
+}
+
+/** schema.org Article structured data for a guide page. */
+function articleData(article: ArticleMeta, url: string, site: PublicSiteConfig) {
+  const organization = {
+    '@type': 'Organization',
+    name: site.productName,
+    url: `${site.publicUrl}/`,
+  };
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Article',
+    headline: article.headline,
+    description: article.description,
+    dateModified: article.dateModified,
+    articleSection: article.section,
+    inLanguage: 'en-US',
+    url,
+    mainEntityOfPage: url,
+    image: `${site.publicUrl}${ogImage.path}`,
+    author: organization,
+    publisher: organization,
+  };
 }
 
 function headFor(route: RouteMeta, site: PublicSiteConfig): string {
   const title = escapeHtml(`${route.title} | ${site.productName}`);
   const description = escapeHtml(route.description);
-  const url = escapeHtml(`${site.publicUrl}${route.path === '/' ? '/' : route.path}`);
+  const rawUrl = `${site.publicUrl}${route.path === '/' ? '/' : route.path}`;
+  const url = escapeHtml(rawUrl);
+  const article = route.article
+    ? [
+        `<meta property="article:modified_time" content="${escapeHtml(route.article.dateModified)}" />`,
+        `<meta property="article:section" content="${escapeHtml(route.article.section)}" />`,
+        `<script type="application/ld+json">${jsonForScriptElement(articleData(route.article, rawUrl, site))}</script>`,
+      ]
+    : [];
   return [
     `<title>${title}</title>`,
     `<meta name="description" content="${description}" />`,
     route.noindex
       ? '<meta name="robots" content="noindex" />'
       : `<link rel="canonical" href="${url}" />`,
-    `<meta property="og:type" content="website" />`,
+    `<meta property="og:type" content="${route.article ? 'article' : 'website'}" />`,
     `<meta property="og:site_name" content="${escapeHtml(site.productName)}" />`,
     `<meta property="og:title" content="${title}" />`,
     `<meta property="og:description" content="${description}" />`,
@@ -43,6 +80,7 @@ function headFor(route: RouteMeta, site: PublicSiteConfig): string {
     `<meta property="og:image:height" content="${ogImage.height}" />`,
     `<meta property="og:image:alt" content="${escapeHtml(ogImage.alt)}" />`,
     `<meta name="twitter:card" content="summary_large_image" />`,
+    ...article,
   ].join('\n    ');
 }
 
@@ -133,6 +171,11 @@ async function prerender() {
   writeFileSync(path.join(clientDir, 'robots.txt'), robotsFor(entry.site));
   writeFileSync(path.join(clientDir, 'site.webmanifest'), manifestFor(entry.site));
   console.log('  wrote sitemap.xml, robots.txt and site.webmanifest');
+  // The server reads the guides from here at start-up (modules/guides/library-file.ts).
+  const libraryFile = writeGuideLibraryFile(dist, libraryOf(entry.guides));
+  console.log(
+    `  wrote ${path.relative(process.cwd(), libraryFile)} (${entry.guides.length} guides)`,
+  );
   // The template is not a page of its own; every page is served from dist/pages.
   rmSync(templateFile);
 }

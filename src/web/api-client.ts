@@ -79,6 +79,8 @@ export type CallOptions<R extends ApiRoute> = Omit<RequestOptions, 'method' | 'b
      * and with it zod, only where it matters.
      */
     check?: ZodType<ApiAnswer<R>>;
+    /** Query parameters, for GET routes that take them; undefined ones are left out. */
+    query?: Record<string, string | undefined>;
   };
 
 /**
@@ -91,8 +93,14 @@ export async function callApi<R extends ApiRoute>(
 ): Promise<ApiAnswer<R>> {
   const space = route.indexOf(' ');
   const method = route.slice(0, space) as NonNullable<RequestOptions['method']>;
-  const { check, ...rest } = options;
-  const response = await fetchApi(route.slice(space + 1), { ...rest, method });
+  const { check, query, ...rest } = options;
+  const params = new URLSearchParams(
+    Object.entries(query ?? {}).filter(
+      (entry): entry is [string, string] => entry[1] !== undefined,
+    ),
+  ).toString();
+  const path = route.slice(space + 1) + (params ? `?${params}` : '');
+  const response = await fetchApi(path, { ...rest, method });
   if (response.status === 204) return undefined as ApiAnswer<R>;
   const text = await response.text();
   const answer: unknown = text ? JSON.parse(text) : undefined;

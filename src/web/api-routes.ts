@@ -14,6 +14,7 @@ import type {
   verifyEmailRequestSchema,
 } from '../shared/auth';
 import type { contactRequestSchema } from '../shared/contact';
+import type { guideSearchResponseSchema } from '../shared/guides-api';
 import type { newsletterSubscribeSchema, newsletterTokenSchema } from '../shared/newsletter';
 
 /**
@@ -57,6 +58,7 @@ export interface ApiRoutes {
   'POST /api/me/password': Route<typeof changePasswordRequestSchema, typeof messageResponseSchema>;
   'POST /api/me/sessions/revoke': { body: Empty; answer: undefined };
   'POST /api/contact': Route<typeof contactRequestSchema, typeof messageResponseSchema>;
+  'GET /api/guides/search': Route<undefined, typeof guideSearchResponseSchema>;
   'POST /api/newsletter/subscribe': Route<
     typeof newsletterSubscribeSchema,
     typeof messageResponseSchema

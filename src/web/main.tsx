@@ -18,7 +18,7 @@ const app = (onPageHydrated?: () => void) => (
 
 // Load the current page's chunk first so a prerendered page hydrates without a fallback.
 void findRoute(window.location.pathname)
-  .preload()
+  .preload(window.location.pathname)
   .then(() => {
     if (container.hasChildNodes()) hydrateRoot(container, app(keepTypedInput(container)));
     else createRoot(container).render(app());

@@ -2,6 +2,7 @@ import { normalizePath } from '../shared/paths';
 import { lazyPage, type LazyPage } from './lazy-page';
 
 export interface PageRoute extends LazyPage {
+  /** A path, or a pattern with one `:param` segment such as /guides/:slug. */
   path: string;
   /** The document title, without the product name. */
   title: string;
@@ -11,6 +12,8 @@ export interface PageRoute extends LazyPage {
   /** Kept out of search engines (account pages, the chat). */
   noindex?: boolean;
 }
+
+export const guidePagePattern = '/guides/:slug';
 
 /** Pages that depend on who is signed in: not prerendered, and not for search engines. */
 function accountRoutes(pages: Omit<PageRoute, 'prerender' | 'noindex'>[]): PageRoute[] {
@@ -112,6 +115,22 @@ export const routes: PageRoute[] = [
     prerender: true,
     ...lazyPage(() => import('./pages/contact-page')),
   },
+  {
+    path: '/guides',
+    title: 'Legal guides',
+    description:
+      'Plain-language guides to common legal questions in the United States (renting, work, debt, courts, family, wills, traffic, business, immigration and the police), each written from official sources and dated.',
+    prerender: true,
+    ...lazyPage(() => import('./pages/guide-library-page')),
+  },
+  // One page per guide: the prerenderer writes each (entry-server.tsx) with its own title.
+  {
+    path: guidePagePattern,
+    title: 'Legal guide',
+    description: 'A plain-language legal guide, written from official sources.',
+    prerender: true,
+    ...lazyPage(() => import('./pages/guide-page')),
+  },
   // Newsletter links from emails: the token is in the address's fragment, read in the browser.
   {
     path: '/newsletter/confirm',
@@ -140,7 +159,24 @@ export const notFoundRoute: PageRoute = {
   ...lazyPage(() => import('./pages/not-found-page')),
 };
 
+/** Whether a path fits a route's path or pattern (one `:param` stands for one segment). */
+function matches(routePath: string, pathname: string): boolean {
+  if (!routePath.includes(':')) return routePath === pathname;
+  const want = routePath.split('/');
+  const have = pathname.split('/');
+  return (
+    want.length === have.length &&
+    want.every((part, i) =>
+      part.startsWith(':') ? /^[a-z0-9-]+$/.test(have[i]!) : part === have[i],
+    )
+  );
+}
+
 export function findRoute(pathname: string): PageRoute {
   const clean = normalizePath(pathname);
-  return routes.find((route) => route.path === clean) ?? notFoundRoute;
+  return (
+    routes.find((route) => route.path === clean) ??
+    routes.find((route) => matches(route.path, clean)) ??
+    notFoundRoute
+  );
 }

@@ -18,8 +18,8 @@ export default function DisclaimerPage() {
       <h2>The assistant is an AI</h2>
       <p>
         The answers in the chat are written by an artificial intelligence, not by a person. The
-        assistant draws on guides written and reviewed by our lawyers and cites the ones it used,
-        but no lawyer reads your question or checks the answer before you see it.
+        assistant draws on our legal guides, written from official sources and each dated, and cites
+        the ones it used, but no lawyer reads your question or checks the answer before you see it.
       </p>
 
       <h2>Information, not advice</h2>

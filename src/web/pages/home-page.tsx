@@ -18,8 +18,9 @@ function Hero() {
             </h1>
             <p className="hero-lead">
               Ask your legal question and get clear legal information in minutes from our AI
-              assistant, built on guides written and reviewed by our lawyers. When you need advice
-              on your own case, we put you in touch with a human lawyer.
+              assistant, built on our <Link to="/guides">legal guides</Link>: written in plain
+              language from official sources, each dated. When you need advice on your own case, we
+              put you in touch with a human lawyer.
             </p>
             <div className="hero-actions">
               <Link className="btn btn-accent btn-lg" to={signedIn ? '/chatbot' : '/login'}>
@@ -76,28 +77,34 @@ function HowItWorks() {
 
 const areas = [
   {
+    id: 'renting',
     title: 'Housing and renting',
-    text: 'Leases, deposits, repairs, rent increases, notices and eviction.',
+    text: 'Deposits, repairs, breaking a lease, housing discrimination and eviction.',
   },
   {
+    id: 'employment',
     title: 'Work and employment',
-    text: 'Contracts, pay, working hours, leave, discrimination and dismissal.',
+    text: 'Unpaid wages, overtime, leave, discrimination, non-competes and being fired.',
   },
   {
+    id: 'family',
     title: 'Family',
-    text: 'Separation and divorce, child arrangements, support and parenting plans.',
+    text: 'Divorce, child custody, child support and protective orders.',
   },
   {
+    id: 'consumer',
     title: 'Consumer rights and debt',
-    text: 'Faulty goods, refunds, subscriptions, debt collection and payment plans.',
+    text: 'Debt collectors, credit report errors, refunds, identity theft and scams.',
   },
   {
+    id: 'small-business',
     title: 'Small business',
-    text: 'Setting up, contracts with clients and suppliers, unpaid invoices.',
+    text: 'Choosing a business structure, contracts with clients, unpaid invoices.',
   },
   {
+    id: 'wills-estates',
     title: 'Wills and estates',
-    text: 'Making a will, powers of attorney, and what happens when someone dies.',
+    text: 'Making a will, powers of attorney, executors, and dying without a will.',
   },
 ];
 
@@ -110,18 +117,26 @@ function AreasOfLaw() {
             Areas of law we cover
           </h2>
           <p className="section-lead">
-            The everyday matters people most often need to understand. For anything else, ask
-            anyway: the assistant says plainly when a question is outside what our guides cover.
+            The everyday matters people most often need to understand, with courts, traffic,
+            immigration and the police besides. For anything else, ask anyway: the assistant says
+            plainly when a question is outside what our guides cover.
           </p>
         </div>
         <ul className="area-grid">
           {areas.map((area) => (
             <li key={area.title} className="area">
-              <h3 className="area-title">{area.title}</h3>
+              <h3 className="area-title">
+                <Link to={`/guides#${area.id}`}>{area.title}</Link>
+              </h3>
               <p>{area.text}</p>
             </li>
           ))}
         </ul>
+        <p className="text-center mt-4 mb-0">
+          <Link className="btn btn-outline-primary" to="/guides">
+            Browse all legal guides
+          </Link>
+        </p>
       </div>
     </section>
   );
@@ -145,7 +160,10 @@ function WhatItIs() {
               <h3 className="fact-title">It is</h3>
               <ul>
                 <li>An AI assistant that explains how the law generally works.</li>
-                <li>Based on guides written and reviewed by our lawyers, which it cites.</li>
+                <li>
+                  Based on our legal guides, written from official sources and dated, which it
+                  cites.
+                </li>
                 <li>Aware of where you live, and says when the rules differ between places.</li>
                 <li>Available at any hour, for as many follow-up questions as your plan allows.</li>
               </ul>
@@ -250,8 +268,10 @@ const faq: FaqItem[] = [
     question: 'Where do the answers come from?',
     answer: (
       <p>
-        From guides on each area of law, written and reviewed by our lawyers. The assistant cites
-        the guides it used in each answer, so you can read the source yourself.
+        From our <Link to="/guides">legal guides</Link> on each area of law, written in plain
+        language from official sources (statutes, courts and government agencies), each with the
+        date it was last reviewed and the sources it relies on. The assistant cites the guides it
+        used in each answer, so you can read them, and their sources, yourself.
       </p>
     ),
   },

@@ -20,7 +20,7 @@ export default function TermsPage() {
       <h2>What {name} is</h2>
       <p>
         {name} is a website with an AI assistant that answers questions about the law in general
-        terms, based on guides written and reviewed by the lawyers of our firm. It is not a law
+        terms, based on our legal guides, which are written from official sources. It is not a law
         firm’s advice service: see our <Link to="/disclaimer">disclaimer</Link>. Using it does not
         create a lawyer-client relationship.
       </p>

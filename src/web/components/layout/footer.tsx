@@ -37,6 +37,9 @@ export function Footer({ newsletter }: { newsletter: ReactNode }) {
             <h2 className="footer-heading">Company</h2>
             <ul className="list-unstyled footer-links">
               <li>
+                <Link to="/guides">Legal guides</Link>
+              </li>
+              <li>
                 <Link to="/contact">Contact</Link>
               </li>
             </ul>

@@ -1,0 +1,48 @@
+import {
+  guideSummaryOf,
+  type GuideDocument,
+  type GuidePassage,
+  type GuideSummary,
+} from '../../../shared/guides.js';
+import type { GuideLibrary } from './loader.js';
+import { buildPassageIndex, type PassageIndex, type SearchInput } from './search-index.js';
+
+export interface GuidesDeps {
+  /**
+   * The guides, or a function that reads them: then they are read and indexed on first use
+   * (for a server started from source, where parsing the Markdown would slow the start).
+   */
+  library: GuideLibrary | (() => GuideLibrary);
+}
+
+export interface GuidesService {
+  /** The best passages for a question, the person's own state's guides first. */
+  searchPassages(input: SearchInput): GuidePassage[];
+  getGuide(slug: string): GuideDocument | undefined;
+  listGuides(): GuideSummary[];
+}
+
+interface Loaded {
+  library: GuideLibrary;
+  index: PassageIndex;
+  summaries: GuideSummary[];
+}
+
+function load(library: GuideLibrary): Loaded {
+  return {
+    library,
+    index: buildPassageIndex(library.guides),
+    summaries: library.guides.map(guideSummaryOf),
+  };
+}
+
+/** The guides and their search, built once when the app is built. */
+export function createGuidesService(deps: GuidesDeps): GuidesService {
+  let loaded = typeof deps.library === 'function' ? undefined : load(deps.library);
+  const read = () => (loaded ??= load((deps.library as () => GuideLibrary)()));
+  return {
+    searchPassages: (input) => read().index.search(input),
+    getGuide: (slug) => read().library.bySlug.get(slug),
+    listGuides: () => read().summaries,
+  };
+}

@@ -1,0 +1,42 @@
+// How text becomes search terms, the same way for the guides and for what people type: lower
+// case, apostrophes dropped, common words skipped, English (Porter) stems.
+import { stemmer } from 'stemmer';
+
+/** Words too common to tell one guide from another. "will" is not among them: it is a topic. */
+const stopWords = new Set(
+  (
+    'a about above after again against all am an and any are as at be because been before being ' +
+    'below between both but by can cant could did didnt do does doesnt doing dont down during each ' +
+    'few for from further get gets getting got had has have having he her here hers herself him ' +
+    'himself his how i if im in into is isnt it its itself ive just me more most my myself no nor ' +
+    'not now of off on once only or other our ours ourselves out over own same she should so some ' +
+    'such than that thats the their theirs them themselves then there these they this those ' +
+    'through to too under until up us very was wasnt we were what whats when where which while ' +
+    'who whom why with wont would you your yours yourself yourselves also ok okay please help ' +
+    'hi hello thanks need want know like really still even much many way'
+  ).split(' '),
+);
+
+/** Splits text into lower-case words (letters and digits), apostrophes dropped ("don't" -> "dont"). */
+export function words(text: string): string[] {
+  return (
+    text
+      .toLowerCase()
+      .replace(/['\u2019]/g, '')
+      .match(/[a-z0-9]+/g) ?? []
+  );
+}
+
+/** A word's search term, or null for a word search ignores. */
+export function termOf(word: string): string | null {
+  if (word.length < 2 && !/\d/.test(word)) return null;
+  if (stopWords.has(word)) return null;
+  return stemmer(word);
+}
+
+/** The search terms of a text, in order. */
+export function termsOf(text: string): string[] {
+  return words(text)
+    .map(termOf)
+    .filter((term): term is string => term !== null);
+}

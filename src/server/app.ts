@@ -38,6 +38,8 @@ import { healthRoutes } from './modules/health/routes.js';
 import { createMailer } from './modules/mail/mailer.js';
 import { newsletterRoutes } from './modules/newsletter/routes.js';
 import { createNewsletterService } from './modules/newsletter/service.js';
+import { tokenRoutes } from './modules/tokens/routes.js';
+import { createTokensService } from './modules/tokens/service.js';
 
 export interface AppOptions {
   /** An open database; by default the app opens the configured one and closes it on close. */
@@ -100,6 +102,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const accounts = createAccountService(deps, { auth, sessions, limits, accountExport });
   const contact = createContactService(deps);
   const newsletter = createNewsletterService(deps);
+  const tokens = createTokensService(deps);
+  const stopSweeper = tokens.startSweeper(sweepIntervalMs(config));
+  app.addHook('onClose', async () => stopSweeper());
   const authenticate = createAuthenticate(sessions);
   accountExport.addSignInMethods(oauth.signInMethodsOf);
   app.decorate('accountExport', accountExport);
@@ -156,6 +161,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
         await api.register(oauthRoutes({ config, oauth }), { prefix: '/auth' });
         await api.register(contactRoutes({ contact }), { prefix: '/contact' });
         await api.register(newsletterRoutes({ newsletter }), { prefix: '/newsletter' });
+        await api.register(tokenRoutes({ tokens, authenticate }), { prefix: '/tokens' });
       },
       { prefix: '/api' },
     );
@@ -174,6 +180,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
 
   return app;
+}
+
+/** Often enough that a crashed reply's tokens come back soon after its reservation expires. */
+function sweepIntervalMs(config: Config): number {
+  return Math.min(60_000, Math.max(1_000, (config.chat.reservationTtlSeconds * 1000) / 4));
 }
 
 /** ioredis is loaded only when Redis is configured: it slows the embedded start-up. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { authErrorCodes } from './auth.js';
 import { newsletterErrorCodes } from './newsletter.js';
+import { tokensErrorCodes } from './tokens-messages.js';
 
 /** Codes any route may answer with: malformed or refused requests, and failures on our side. */
 export const requestErrorCodes = [
@@ -24,6 +25,7 @@ export const errorCodes = [
   ...requestErrorCodes,
   ...authErrorCodes,
   ...newsletterErrorCodes,
+  ...tokensErrorCodes,
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

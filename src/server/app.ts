@@ -32,6 +32,9 @@ import { createOAuthService } from './modules/auth/oauth/service.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { createAuthService } from './modules/auth/service.js';
 import { createSessionService } from './modules/auth/sessions.js';
+import { chatRoutes } from './modules/chat/routes.js';
+import type { PassageRetriever } from './modules/chat/guide-passages.js';
+import { createChatService } from './modules/chat/service.js';
 import { contactRoutes } from './modules/contact/routes.js';
 import { createContactService } from './modules/contact/service.js';
 import { healthRoutes } from './modules/health/routes.js';
@@ -48,7 +51,12 @@ export interface AppOptions {
   web?: WebBuild;
   /** false for no logs, or a level and stream; by default JSON lines on stdout at the configured level. */
   logger?: LoggerOption;
+  /** Where the assistant finds guide passages; until the guides module is wired, none. */
+  retriever?: PassageRetriever;
 }
+
+/** No guides are bundled yet: library mode says it found nothing, and charges nothing. */
+const noGuides: PassageRetriever = { searchPassages: () => [] };
 
 export type App = FastifyInstance;
 
@@ -105,6 +113,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const tokens = createTokensService(deps);
   const stopSweeper = tokens.startSweeper(sweepIntervalMs(config));
   app.addHook('onClose', async () => stopSweeper());
+  const chat = createChatService(deps, { tokens, retriever: options.retriever ?? noGuides });
+  // Replies being written settle before the database closes.
+  app.addHook('onClose', async () => chat.drain());
   const authenticate = createAuthenticate(sessions);
   accountExport.addSignInMethods(oauth.signInMethodsOf);
   app.decorate('accountExport', accountExport);
@@ -162,6 +173,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
         await api.register(contactRoutes({ contact }), { prefix: '/contact' });
         await api.register(newsletterRoutes({ newsletter }), { prefix: '/newsletter' });
         await api.register(tokenRoutes({ tokens, authenticate }), { prefix: '/tokens' });
+        await api.register(chatRoutes({ chat, authenticate }));
       },
       { prefix: '/api' },
     );

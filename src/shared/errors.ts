@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { authErrorCodes } from './auth.js';
+import { chatErrorCodes } from './chat-messages.js';
 import { newsletterErrorCodes } from './newsletter.js';
 import { tokensErrorCodes } from './tokens-messages.js';
 
@@ -26,6 +27,7 @@ export const errorCodes = [
   ...authErrorCodes,
   ...newsletterErrorCodes,
   ...tokensErrorCodes,
+  ...chatErrorCodes,
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

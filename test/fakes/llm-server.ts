@@ -150,6 +150,8 @@ export async function startLlmFake(options: { port?: number } = {}): Promise<Llm
     for (const [index, piece] of pieces.entries()) {
       if (closed) return;
       if (reply.failAfterChunks !== undefined && index >= reply.failAfterChunks) {
+        // Let what was written reach the client, then drop the connection mid-stream.
+        await sleep(50);
         response.destroy();
         return;
       }

@@ -136,6 +136,37 @@ export interface TokenReservationsTable {
   charged: number | null;
 }
 
+/** A chat; stored with its first message, so none is ever empty. */
+export interface ConversationsTable {
+  id: string;
+  user_id: string;
+  title: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type ChatMessageStatus = 'complete' | 'stopped' | 'error';
+
+/** A question or an answer; `sources` is JSON text (a StoredSource list) in both databases. */
+export interface ChatMessagesTable {
+  id: string;
+  conversation_id: string;
+  user_id: string;
+  role: 'user' | 'assistant';
+  content: string;
+  status: ChatMessageStatus;
+  charged: number;
+  sources: string;
+  feedback: 'up' | 'down' | null;
+  created_at: Timestamp;
+}
+
+/** When a person acknowledged that the assistant is an AI giving information, not advice. */
+export interface ChatNoticeAcknowledgmentsTable {
+  user_id: string;
+  acknowledged_at: Timestamp;
+}
+
 /** Every table, by name. Each module's migration adds its tables here. */
 export interface Database {
   users: UsersTable;
@@ -147,4 +178,7 @@ export interface Database {
   token_accounts: TokenAccountsTable;
   token_ledger: TokenLedgerTable;
   token_reservations: TokenReservationsTable;
+  conversations: ConversationsTable;
+  chat_messages: ChatMessagesTable;
+  chat_notice_acknowledgments: ChatNoticeAcknowledgmentsTable;
 }

@@ -64,6 +64,8 @@ export function createOpenAICompatibleSource(settings: ModelSettings): ReplySour
           abortSignal: signal,
           // A retry after the first byte would write the answer twice; one retry before it is fine.
           maxRetries: 1,
+          // Errors arrive as parts of the stream below; without this the SDK also prints them.
+          onError: () => undefined,
         });
         for await (const part of result.fullStream) {
           switch (part.type) {

@@ -1,4 +1,4 @@
-import { countTokens as count } from 'gpt-tokenizer';
+import { countTokens as count, decode, encode } from 'gpt-tokenizer';
 
 /**
  * Tokens in a text by the o200k tokenizer (the GPT-4o family), used where the provider reports
@@ -12,4 +12,10 @@ export function countTokens(text: string): number {
 /** A chat message costs its text plus a few tokens of framing (role, separators). */
 export function countMessageTokens(messages: readonly { content: string }[]): number {
   return messages.reduce((sum, message) => sum + countTokens(message.content) + 4, 3);
+}
+
+/** The text cut to at most `limit` tokens (a balance that allows only part of an answer). */
+export function fitTokens(text: string, limit: number): string {
+  const tokens = encode(text);
+  return tokens.length <= limit ? text : decode(tokens.slice(0, limit));
 }

@@ -205,10 +205,12 @@ export function createTokensService({ config, db, log }: TokensDeps) {
       reserved = await reserveOnce(input.userId, want, minimum, 1, now);
     }
     if (!reserved) {
+      // Refused: say why, the balance first (more replies at once would not help it).
       const account = await findAccount(kysely, input.userId);
-      const busy =
-        account !== undefined && account.open_streams >= config.chat.maxConcurrentPerUser;
-      return { ok: false, reason: busy ? 'busy' : 'insufficient' };
+      if (!account) return { ok: false, reason: 'insufficient' };
+      const available =
+        account.window_end <= now.toISOString() ? account.window_allowance : account.balance;
+      return { ok: false, reason: available < minimum ? 'insufficient' : 'busy' };
     }
     return {
       ok: true,

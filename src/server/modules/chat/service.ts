@@ -359,7 +359,7 @@ export function createChatService(
           settled = await tokens.settleReservation({
             reservationId: reservation.id,
             used,
-            write: async (trx) => {
+            write: async (trx, charged) => {
               const now = new Date().toISOString();
               await insertMessage(trx, {
                 id: assistantMessageId,
@@ -368,7 +368,7 @@ export function createChatService(
                 role: 'assistant',
                 content: written,
                 status,
-                charged: Math.min(used, reservation.amount),
+                charged,
                 sources,
                 now,
               });

@@ -210,7 +210,8 @@ export function createTokensService({ config, db, log }: TokensDeps) {
       if (!account) return { ok: false, reason: 'insufficient' };
       const available =
         account.window_end <= now.toISOString() ? account.window_allowance : account.balance;
-      return { ok: false, reason: available < minimum ? 'insufficient' : 'busy' };
+      const busy = available >= minimum && account.open_streams >= config.chat.maxConcurrentPerUser;
+      return { ok: false, reason: busy ? 'busy' : 'insufficient' };
     }
     return {
       ok: true,
@@ -231,14 +232,15 @@ export function createTokensService({ config, db, log }: TokensDeps) {
   async function settleReservation(input: {
     reservationId: string;
     used: number;
-    write?: (trx: Transaction<Database>) => Promise<void>;
+    /** Runs in the settling transaction, told what was charged (0 if already settled). */
+    write?: (trx: Transaction<Database>, charged: number) => Promise<void>;
     now?: Date;
   }): Promise<{ charged: number; balance: number | undefined }> {
     const nowIso = (input.now ?? new Date()).toISOString();
     const used = Math.max(0, Math.ceil(input.used));
     return kysely.transaction().execute(async (trx) => {
       const settled = await markReservationSettled(trx, input.reservationId, used, nowIso);
-      if (input.write) await input.write(trx);
+      if (input.write) await input.write(trx, settled ? Number(settled.charged) : 0);
       if (!settled) {
         log.warn({ reservationId: input.reservationId }, 'reservation was already settled');
         return { charged: 0, balance: undefined };

@@ -78,4 +78,6 @@ export interface ReplyMetadata {
   charged?: number;
   balance?: number;
   status?: MessageStatus;
+  /** A stored answer's rating, when a conversation is loaded. */
+  feedback?: 'up' | 'down' | null;
 }

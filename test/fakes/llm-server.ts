@@ -16,6 +16,8 @@ import type { AddressInfo } from 'node:net';
 import { countTokens } from 'gpt-tokenizer';
 
 export interface Reply {
+  /** Only for a request whose last question contains this (parallel tests share one fake). */
+  match?: string;
   /** The answer, sent a word (with its following space) per chunk. */
   text: string;
   /** Milliseconds before the first chunk. */
@@ -112,7 +114,9 @@ export async function startLlmFake(options: { port?: number } = {}): Promise<Llm
       includeUsage,
       authorization: request.headers.authorization,
     });
-    const reply = queue.shift() ?? fallback;
+    const question = messages.filter((m) => m.role === 'user').at(-1)?.content ?? '';
+    const index = queue.findIndex((r) => !r.match || question.includes(r.match));
+    const reply = index >= 0 ? queue.splice(index, 1)[0]! : fallback;
     if (reply.failBeforeStream) {
       return json(response, reply.failBeforeStream, {
         error: { message: 'The fake model was told to fail.', type: 'server_error' },

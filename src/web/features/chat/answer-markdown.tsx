@@ -34,6 +34,31 @@ function AnswerLink({ href, children }: ComponentProps<'a'>) {
   );
 }
 
+interface MdNode {
+  type: string;
+  value?: string;
+  children?: MdNode[];
+}
+
+/**
+ * HTML in a reply is shown as the text it is, never as markup: each raw HTML node becomes a text
+ * node (wrapped in a paragraph where it stood as a block).
+ */
+function remarkHtmlAsText() {
+  const visit = (node: MdNode, inline: boolean) => {
+    if (!node.children) return;
+    node.children = node.children.map((child) => {
+      if (child.type !== 'html') {
+        visit(child, child.type === 'paragraph' || child.type === 'heading' || inline);
+        return child;
+      }
+      const text = { type: 'text', value: child.value ?? '' };
+      return inline ? text : { type: 'paragraph', children: [text] };
+    });
+  };
+  return (tree: MdNode) => visit(tree, false);
+}
+
 const components: Components = {
   a: AnswerLink,
   // No image is loaded from a reply: its alt text stands in (an image could track the reader).
@@ -67,8 +92,7 @@ export const AnswerMarkdown = memo(function AnswerMarkdown({
   return (
     <div className="answer-markdown">
       <ReactMarkdown
-        remarkPlugins={[remarkGfm]}
-        skipHtml
+        remarkPlugins={[remarkGfm, remarkHtmlAsText]}
         urlTransform={safeUrl}
         components={components}
       >

@@ -31,6 +31,24 @@ function Avatar({ role, initials }: { role: 'user' | 'assistant'; initials: stri
   );
 }
 
+/** A thumb icon drawn inline: emoji fonts are not everywhere. */
+function Thumb({ down }: { down: boolean }) {
+  return (
+    <svg
+      aria-hidden="true"
+      width="16"
+      height="16"
+      viewBox="0 0 24 24"
+      className={down ? 'thumb thumb-down' : 'thumb'}
+    >
+      <path
+        fill="currentColor"
+        d="M2 21h4V9H2v12zm20-11a2 2 0 0 0-2-2h-6.3l1-4.6v-.3c0-.4-.2-.8-.4-1.1L13.2 1 6.6 7.6C6.2 8 6 8.5 6 9v10a2 2 0 0 0 2 2h9c.8 0 1.5-.5 1.8-1.2l3-7.1c.1-.2.2-.5.2-.7v-2z"
+      />
+    </svg>
+  );
+}
+
 function AnswerActions({
   message,
   question,
@@ -77,7 +95,7 @@ function AnswerActions({
         aria-label="Helpful"
         onClick={() => void rate('up')}
       >
-        <span aria-hidden="true">👍</span>
+        <Thumb down={false} />
       </button>
       <button
         type="button"
@@ -86,7 +104,7 @@ function AnswerActions({
         aria-label="Not helpful"
         onClick={() => void rate('down')}
       >
-        <span aria-hidden="true">👎</span>
+        <Thumb down />
       </button>
       <a className="btn btn-sm btn-outline-primary" href={contact}>
         Ask a lawyer

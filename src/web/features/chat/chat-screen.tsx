@@ -132,6 +132,8 @@ export function ChatScreen({
   const waiting = chat.status === 'submitted' || chat.status === 'streaming';
   const last = chat.messages[chat.messages.length - 1];
   const streamingId = chat.status === 'streaming' && last?.role === 'assistant' ? last.id : null;
+  // Loading dots until the first words: the stream starts (ids) before the model writes.
+  const awaitingWords = waiting && (last?.role !== 'assistant' || textOf(last) === '');
 
   useEffect(() => {
     refreshTokens();
@@ -273,7 +275,7 @@ export function ChatScreen({
       <section className="chat-main" aria-labelledby="chat-title">
         <header className="chat-main-header">
           <h1 id="chat-title" className="chat-title">
-            {chat.messages.length > 0 ? title : 'Ask a legal question'}
+            {chat.messages.length > 0 ? title : `Hello, ${user.name}`}
           </h1>
           {chat.messages.length > 0 && !waiting ? (
             <div className="chat-export">
@@ -322,7 +324,7 @@ export function ChatScreen({
               onRate={(messageId, rating) => api.rate(messageId, rating)}
             />
           )}
-          {chat.status === 'submitted' ? (
+          {awaitingWords ? (
             <div className="chat-loading" role="status">
               <span className="visually-hidden">Waiting for the answer</span>
               <span className="chat-dot" />

@@ -45,6 +45,12 @@ export default defineConfig({
       timeout: 20_000,
     },
     {
+      command: `node --import tsx test/fakes/llm-server.ts ${ports.llm}`,
+      url: `http://127.0.0.1:${ports.llm}/healthz`,
+      reuseExistingServer: false,
+      timeout: 20_000,
+    },
+    {
       command: `rm -rf ${dataDir} && node ${buildDir}/server/main.js`,
       url: `${baseURL}/readyz`,
       reuseExistingServer: false,
@@ -62,6 +68,10 @@ export default defineConfig({
         // Google and Facebook sign-in through the local stand-ins above.
         ...googleFakeEnv(`http://127.0.0.1:${ports.oidc}`),
         ...facebookFakeEnv(`http://127.0.0.1:${ports.facebook}`),
+        // The assistant's model: the local OpenAI-compatible stand-in.
+        LLM_BASE_URL: `http://127.0.0.1:${ports.llm}/v1`,
+        LLM_MODEL: 'lexwise-fake-1',
+        LLM_API_KEY: 'e2e-key',
       },
     },
   ],

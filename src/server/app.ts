@@ -32,6 +32,9 @@ import { createOAuthService } from './modules/auth/oauth/service.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { createAuthService } from './modules/auth/service.js';
 import { createSessionService } from './modules/auth/sessions.js';
+import { chatRoutes } from './modules/chat/routes.js';
+import type { PassageRetriever } from './modules/chat/guide-passages.js';
+import { createChatService } from './modules/chat/service.js';
 import { contactRoutes } from './modules/contact/routes.js';
 import { createContactService } from './modules/contact/service.js';
 import { emptyGuideLibrary } from './modules/guides/library-file.js';
@@ -42,6 +45,8 @@ import { healthRoutes } from './modules/health/routes.js';
 import { createMailer } from './modules/mail/mailer.js';
 import { newsletterRoutes } from './modules/newsletter/routes.js';
 import { createNewsletterService } from './modules/newsletter/service.js';
+import { tokenRoutes } from './modules/tokens/routes.js';
+import { createTokensService } from './modules/tokens/service.js';
 
 export interface AppOptions {
   /** An open database; by default the app opens the configured one and closes it on close. */
@@ -52,6 +57,8 @@ export interface AppOptions {
   logger?: LoggerOption;
   /** The legal guides to search, or how to read them (see main.ts); without it, none. */
   guides?: GuideLibrary | (() => GuideLibrary);
+  /** Where the assistant finds guide passages; by default the guides service above. */
+  retriever?: PassageRetriever;
 }
 
 export type App = FastifyInstance;
@@ -108,6 +115,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const newsletter = createNewsletterService(deps);
   // Indexed once here; the search route and the chat use this one service.
   const guides = createGuidesService({ library: options.guides ?? emptyGuideLibrary });
+  const tokens = createTokensService(deps);
+  const stopSweeper = tokens.startSweeper(sweepIntervalMs(config));
+  app.addHook('onClose', async () => stopSweeper());
+  const chat = createChatService(deps, { tokens, retriever: options.retriever ?? guides });
+  // Replies being written settle before the database closes.
+  app.addHook('onClose', async () => chat.drain());
   const authenticate = createAuthenticate(sessions);
   accountExport.addSignInMethods(oauth.signInMethodsOf);
   app.decorate('accountExport', accountExport);
@@ -165,6 +178,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
         await api.register(contactRoutes({ contact }), { prefix: '/contact' });
         await api.register(newsletterRoutes({ newsletter }), { prefix: '/newsletter' });
         await api.register(guideRoutes({ guides }), { prefix: '/guides' });
+        await api.register(tokenRoutes({ tokens, authenticate }), { prefix: '/tokens' });
+        await api.register(chatRoutes({ chat, authenticate }));
       },
       { prefix: '/api' },
     );
@@ -183,6 +198,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
 
   return app;
+}
+
+/** Often enough that a crashed reply's tokens come back soon after its reservation expires. */
+function sweepIntervalMs(config: Config): number {
+  return Math.min(60_000, Math.max(1_000, (config.chat.reservationTtlSeconds * 1000) / 4));
 }
 
 /** ioredis is loaded only when Redis is configured: it slows the embedded start-up. */

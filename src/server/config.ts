@@ -64,6 +64,18 @@ const envSchema = publicSiteSchema.extend({
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   AUTH_LIMIT_PER_IP: z.coerce.number().int().min(1).max(100_000).default(30),
   AUTH_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).max(10_000).default(5),
+  /** An OpenAI-compatible endpoint (…/v1); unset: the assistant answers from the guides alone. */
+  LLM_BASE_URL: providerUrl.optional(),
+  LLM_API_KEY: z.string().trim().min(1).max(1000).optional(),
+  LLM_MODEL: z.string().trim().min(1).max(200).optional(),
+  LLM_FIRST_TOKEN_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(20_000),
+  LLM_REPLY_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(120_000),
+  CHAT_MAX_OUTPUT_TOKENS: z.coerce.number().int().min(16).max(32_000).default(1024),
+  CHAT_MIN_REPLY_TOKENS: z.coerce.number().int().min(1).max(4000).default(64),
+  CHAT_HISTORY_TOKENS: z.coerce.number().int().min(0).max(100_000).default(3000),
+  CHAT_MAX_CONCURRENT_PER_USER: z.coerce.number().int().min(1).max(1000).default(2),
+  CHAT_RESERVATION_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  TOKENS_FAIR_USE_MONTHLY: z.coerce.number().int().min(1000).max(1_000_000_000).default(5_000_000),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -96,6 +108,24 @@ export interface Config {
     | { transport: 'smtp'; url: string; from: string }
     | { transport: 'outbox'; dir: string; from: string };
   /** Social sign-in providers; a provider is absent (its button hidden) unless id and secret are set. */
+  /** The assistant: a model behind an OpenAI-compatible API, or library mode when none is set. */
+  chat: {
+    model: { baseUrl: string; apiKey: string | undefined; model: string } | undefined;
+    firstTokenTimeoutMs: number;
+    replyTimeoutMs: number;
+    maxOutputTokens: number;
+    /** Below prompt + this many tokens of balance, a send is refused (402 tokens.insufficient). */
+    minReplyTokens: number;
+    /** How much earlier conversation goes with a question, newest first. */
+    historyTokens: number;
+    maxConcurrentPerUser: number;
+    /** An unsettled reservation older than this is released by the sweeper (a crashed reply). */
+    reservationTtlSeconds: number;
+  };
+  tokens: {
+    /** Premium's "unlimited" allowance: the most it may use in a month. */
+    fairUseMonthly: number;
+  };
   oauth: {
     google?: { clientId: string; clientSecret: string; issuer: string };
     facebook?: {
@@ -171,6 +201,37 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ? { transport: 'smtp', url: e.SMTP_URL, from }
       : { transport: 'outbox', dir: path.join(dataDir, 'outbox'), from },
     oauth: readOAuthProviders(e),
+    chat: readChatConfig(e),
+    tokens: { fairUseMonthly: e.TOKENS_FAIR_USE_MONTHLY },
+  };
+}
+
+function readChatConfig(e: Env): Config['chat'] {
+  if (e.LLM_BASE_URL && !e.LLM_MODEL) {
+    throw new ConfigError('LLM_MODEL is required when LLM_BASE_URL is set');
+  }
+  if (!e.LLM_BASE_URL && (e.LLM_MODEL || e.LLM_API_KEY)) {
+    const given = e.LLM_MODEL ? 'LLM_MODEL' : 'LLM_API_KEY';
+    throw new ConfigError(`LLM_BASE_URL is required when ${given} is set`);
+  }
+  // A reservation must outlive the longest reply, or the sweeper would release a live one.
+  if (e.CHAT_RESERVATION_TTL_SECONDS * 1000 <= e.LLM_REPLY_TIMEOUT_MS) {
+    throw new ConfigError(
+      `CHAT_RESERVATION_TTL_SECONDS is invalid: expected more than LLM_REPLY_TIMEOUT_MS (${e.LLM_REPLY_TIMEOUT_MS} ms)`,
+    );
+  }
+  return {
+    model:
+      e.LLM_BASE_URL && e.LLM_MODEL
+        ? { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL }
+        : undefined,
+    firstTokenTimeoutMs: e.LLM_FIRST_TOKEN_TIMEOUT_MS,
+    replyTimeoutMs: e.LLM_REPLY_TIMEOUT_MS,
+    maxOutputTokens: e.CHAT_MAX_OUTPUT_TOKENS,
+    minReplyTokens: e.CHAT_MIN_REPLY_TOKENS,
+    historyTokens: e.CHAT_HISTORY_TOKENS,
+    maxConcurrentPerUser: e.CHAT_MAX_CONCURRENT_PER_USER,
+    reservationTtlSeconds: e.CHAT_RESERVATION_TTL_SECONDS,
   };
 }
 

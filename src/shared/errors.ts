@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { authErrorCodes } from './auth.js';
+import { chatErrorCodes } from './chat-messages.js';
 import { newsletterErrorCodes } from './newsletter.js';
+import { tokensErrorCodes } from './tokens-messages.js';
 
 /** Codes any route may answer with: malformed or refused requests, and failures on our side. */
 export const requestErrorCodes = [
@@ -24,6 +26,8 @@ export const errorCodes = [
   ...requestErrorCodes,
   ...authErrorCodes,
   ...newsletterErrorCodes,
+  ...tokensErrorCodes,
+  ...chatErrorCodes,
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

@@ -1,4 +1,6 @@
 import { authMessages } from '../shared/auth-messages';
+import { chatMessages } from '../shared/chat-messages';
+import { tokensMessages } from '../shared/tokens-messages';
 import type { ErrorCode } from '../shared/errors';
 import { ApiError, type ClientErrorCode } from './api-client';
 
@@ -44,6 +46,11 @@ const messagesByCode: Record<ErrorCode | ClientErrorCode, string | typeof server
   'account.confirmation_mismatch': authMessages.confirmationMismatch,
   // The server words it for the link that failed (confirm or unsubscribe).
   'newsletter.link_invalid': serverMessage,
+  // The product spec's zero-balance alert (§5, §8).
+  'tokens.insufficient': tokensMessages.insufficient,
+  'chat.empty_message': chatMessages.emptyMessage,
+  'chat.message_too_long': chatMessages.messageTooLong,
+  'chat.too_many_replies': chatMessages.tooManyReplies,
 };
 
 /** The spec's fallback when a failure carries no message (sign-up: "An error occurred."). */

@@ -4,5 +4,5 @@
  */
 export function e2ePorts() {
   const app = Number(process.env.E2E_PORT || 3210);
-  return { app, smtp: app + 1, mailbox: app + 2, oidc: app + 3, facebook: app + 4 };
+  return { app, smtp: app + 1, mailbox: app + 2, oidc: app + 3, facebook: app + 4, llm: app + 5 };
 }

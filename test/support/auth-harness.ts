@@ -1,5 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { buildApp, type App } from '../../src/server/app';
+import { buildApp, type App, type AppOptions } from '../../src/server/app';
 import { startSmtpFake, type CaughtMail, type SmtpFake } from '../fakes/smtp-server';
 import { createTestEnvironment, type DatabaseTarget, type TestEnvironment } from './databases';
 
@@ -52,13 +52,14 @@ export async function createAuthHarness(
   kind: DatabaseTarget,
   extraEnv: Record<string, string> = {},
   logger?: { level: string; stream: NodeJS.WritableStream },
+  appOptions: Pick<AppOptions, 'retriever'> = {},
 ): Promise<AuthHarness> {
   const smtp = await startSmtpFake();
   const env = await createTestEnvironment(kind, {
     SMTP_URL: `smtp://127.0.0.1:${smtp.smtpPort}`,
     ...extraEnv,
   });
-  const app = await buildApp(env.config, { db: env.db, logger: logger ?? false });
+  const app = await buildApp(env.config, { db: env.db, logger: logger ?? false, ...appOptions });
   await app.ready();
   const origin = new URL(env.config.site.publicUrl).origin;
 

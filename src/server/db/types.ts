@@ -94,6 +94,79 @@ export interface NewsletterSubscribersTable {
   unsubscribed_at: string | null;
 }
 
+/** A person's tokens: the balance is the sum of their ledger rows. */
+export interface TokenAccountsTable {
+  user_id: string;
+  plan_id: string;
+  balance: number;
+  window_kind: 'day' | 'month';
+  /** What each window grants (Premium: the fair-use ceiling). */
+  window_allowance: number;
+  window_start: Timestamp;
+  window_end: Timestamp;
+  /** Replies streaming now, across instances; bounded by CHAT_MAX_CONCURRENT_PER_USER. */
+  open_streams: number;
+  last_reserved: number;
+  last_expired: number | null;
+  updated_at: Timestamp;
+}
+
+export type LedgerKind = 'grant' | 'expire' | 'hold' | 'release' | 'charge';
+
+/** One change of a balance; append-only, each with a unique reference so it happens once. */
+export interface TokenLedgerTable {
+  id: string;
+  user_id: string;
+  delta: number;
+  kind: LedgerKind;
+  reference: string;
+  balance_after: number;
+  created_at: Timestamp;
+}
+
+/** Tokens held for a reply being written. */
+export interface TokenReservationsTable {
+  id: string;
+  user_id: string;
+  amount: number;
+  window_start: Timestamp;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  settled_at: string | null;
+  charged: number | null;
+}
+
+/** A chat; stored with its first message, so none is ever empty. */
+export interface ConversationsTable {
+  id: string;
+  user_id: string;
+  title: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type ChatMessageStatus = 'complete' | 'stopped' | 'error';
+
+/** A question or an answer; `sources` is JSON text (a StoredSource list) in both databases. */
+export interface ChatMessagesTable {
+  id: string;
+  conversation_id: string;
+  user_id: string;
+  role: 'user' | 'assistant';
+  content: string;
+  status: ChatMessageStatus;
+  charged: number;
+  sources: string;
+  feedback: 'up' | 'down' | null;
+  created_at: Timestamp;
+}
+
+/** When a person acknowledged that the assistant is an AI giving information, not advice. */
+export interface ChatNoticeAcknowledgmentsTable {
+  user_id: string;
+  acknowledged_at: Timestamp;
+}
+
 /** Every table, by name. Each module's migration adds its tables here. */
 export interface Database {
   users: UsersTable;
@@ -102,4 +175,10 @@ export interface Database {
   refresh_tokens: RefreshTokensTable;
   email_tokens: EmailTokensTable;
   oauth_accounts: OAuthAccountsTable;
+  token_accounts: TokenAccountsTable;
+  token_ledger: TokenLedgerTable;
+  token_reservations: TokenReservationsTable;
+  conversations: ConversationsTable;
+  chat_messages: ChatMessagesTable;
+  chat_notice_acknowledgments: ChatNoticeAcknowledgmentsTable;
 }

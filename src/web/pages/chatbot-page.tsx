@@ -1,51 +1,31 @@
-import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useCallback } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { tokensMessages } from '../../shared/tokens';
 import { useAuth } from '../features/auth/auth-context';
 import { RequireAuth } from '../features/auth/require-auth';
+import { ChatScreen } from '../features/chat/chat-screen';
 
-function SignedInWelcome() {
+/** The chat, for the signed-in person; `?ask=` (from a guide page) fills in the question. */
+function Chat() {
   const { user, session } = useAuth();
   const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
+  const [params] = useSearchParams();
+  const ask = (params.get('ask') ?? '').slice(0, 8000);
 
-  async function signOut() {
-    setBusy(true);
-    await session.signOut();
-    void navigate('/');
-  }
+  // The spec's zero-balance behaviour: the alert, then the pricing page.
+  const outOfTokens = useCallback(() => {
+    window.alert(tokensMessages.insufficient);
+    void navigate('/pricing');
+  }, [navigate]);
 
-  return (
-    <section className="page-section" aria-labelledby="chatbot-title">
-      <div className="container narrow">
-        <p className="chat-eyebrow">Chat</p>
-        <h1 id="chatbot-title" className="chat-welcome">
-          Hello, {user?.name}
-        </h1>
-        <p>
-          You are signed in as <strong>{user?.email}</strong>. The chat assistant opens here soon.
-        </p>
-        <div className="d-flex flex-wrap gap-2 mt-4">
-          <Link className="btn btn-primary" to="/account">
-            Your account
-          </Link>
-          <button
-            type="button"
-            className="btn btn-outline-primary"
-            onClick={() => void signOut()}
-            disabled={busy}
-          >
-            Sign out
-          </button>
-        </div>
-      </div>
-    </section>
-  );
+  if (!user) return null;
+  return <ChatScreen session={session} user={user} initialAsk={ask} onOutOfTokens={outOfTokens} />;
 }
 
 export default function ChatbotPage() {
   return (
     <RequireAuth>
-      <SignedInWelcome />
+      <Chat />
     </RequireAuth>
   );
 }

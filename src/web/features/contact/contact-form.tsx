@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { contactLimits, contactRequestSchema, type ContactRequest } from '../../../shared/contact';
 import { fieldErrorsOf } from '../../components/form/field-errors';
 import { TextField } from '../../components/form/text-field';
@@ -24,6 +24,23 @@ export function ContactForm() {
   const [sent, setSent] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const idOf = (name: string) => `${id}-${name}`;
+
+  // "Ask a lawyer" in the chat opens this page with the question: it fills what is still empty.
+  // Read after hydration (the prerendered page has no query), as a task of its own.
+  useEffect(() => {
+    const params = new URLSearchParams(window.location.search);
+    const subject = (params.get('subject') ?? '').slice(0, contactLimits.subject);
+    const message = (params.get('message') ?? '').slice(0, contactLimits.message);
+    if (!subject && !message) return;
+    const timer = setTimeout(() =>
+      setValues((current) => ({
+        ...current,
+        subject: current.subject || subject,
+        message: current.message || message,
+      })),
+    );
+    return () => clearTimeout(timer);
+  }, []);
 
   function focusFirstError(fields: Partial<Record<string, string>>) {
     const first = fieldOrder.find((name) => fields[name]);

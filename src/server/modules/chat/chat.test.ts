@@ -1,0 +1,442 @@
+import { randomUUID } from 'node:crypto';
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startLlmFake, type LlmFake } from '../../../../test/fakes/llm-server';
+import { createAuthHarness, type AuthHarness } from '../../../../test/support/auth-harness';
+import {
+  fixturePassages,
+  fixtureRetriever,
+  parseUiStream,
+  textOf,
+} from '../../../../test/support/chat-harness';
+import { databaseTargets } from '../../../../test/support/databases';
+import { freeDailyTokens } from '../../../shared/plans';
+import { countTokens } from '../../llm/token-count';
+import { createTokensService } from '../tokens/service';
+
+let llm: LlmFake;
+beforeAll(async () => {
+  llm = await startLlmFake();
+});
+afterAll(() => llm.close());
+
+const password = 'correct horse battery staple';
+
+describe.each(databaseTargets)('chat on $kind', ({ kind, skip }) => {
+  let h: AuthHarness | undefined;
+  const logs: string[] = [];
+  afterEach(async () => {
+    await h?.close();
+    h = undefined;
+    llm.reset();
+    llm.setDefault({ text: 'Plain answer.' });
+    logs.length = 0;
+  });
+
+  async function start(extraEnv: Record<string, string> = {}) {
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        logs.push(String(chunk));
+        done();
+      },
+    });
+    h = await createAuthHarness(
+      kind,
+      extraEnv,
+      { level: 'info', stream },
+      {
+        retriever: fixtureRetriever,
+      },
+    );
+    await h.app.listen({ port: 0, host: '127.0.0.1' });
+    return h;
+  }
+
+  function baseUrl() {
+    const address = h!.app.server.address();
+    if (!address || typeof address === 'string') throw new Error('not listening');
+    return `http://127.0.0.1:${address.port}`;
+  }
+
+  function send(token: string, conversationId: string, text: string, signal?: AbortSignal) {
+    return fetch(`${baseUrl()}/api/conversations/${conversationId}/messages`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ text }),
+      ...(signal ? { signal } : {}),
+    });
+  }
+
+  async function ask(token: string, conversationId: string, text: string) {
+    const response = await send(token, conversationId, text);
+    const body = await response.text();
+    return { response, ...parseUiStream(body) };
+  }
+
+  async function ledger(userId: string) {
+    const rows = await h!.env.db.kysely
+      .selectFrom('token_ledger')
+      .select(['kind', 'delta'])
+      .where('user_id', '=', userId)
+      .execute();
+    return {
+      sum: rows.reduce((s, r) => s + Number(r.delta), 0),
+      charged: -rows.filter((r) => r.kind === 'charge').reduce((s, r) => s + Number(r.delta), 0),
+    };
+  }
+
+  const finishOf = (parts: { type: string; [k: string]: unknown }[]) =>
+    parts.find((p) => p.type === 'finish')?.messageMetadata as {
+      charged: number;
+      balance: number;
+      status: string;
+    };
+
+  it.skipIf(skip)(
+    'library mode: streams the guides’ passages with citations and sources, charged by the tokenizer',
+    async () => {
+      await start();
+      const me = await h!.signUp('ada@example.com', password);
+      const id = randomUUID();
+      const { response, parts, done } = await ask(
+        me.accessToken,
+        id,
+        'How long can my landlord keep my deposit?',
+      );
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toContain('text/event-stream');
+      expect(response.headers.get('x-accel-buffering')).toBe('no');
+      expect(response.headers.get('content-encoding')).toBeNull();
+      expect(response.headers.get('x-vercel-ai-ui-message-stream')).toBe('v1');
+      expect(done).toBe(true);
+      expect(parts[0]).toMatchObject({
+        type: 'start',
+        messageMetadata: { conversationId: id, userMessageId: expect.any(String) },
+      });
+      const text = textOf(parts);
+      expect(text.split('\n')[0]).toContain('passages from our guides');
+      expect(text).toContain(fixturePassages[0]!.text);
+      expect(text).toContain('[1]');
+      expect(text).toContain('When to see a lawyer');
+      expect(parts.filter((p) => p.type === 'source-url')).toEqual([
+        expect.objectContaining({
+          sourceId: '1',
+          url: '/guides/security-deposits#returning-the-deposit',
+        }),
+        expect.objectContaining({ sourceId: '2', url: '/guides/security-deposits#deductions' }),
+      ]);
+      const finish = finishOf(parts);
+      const expected = countTokens('How long can my landlord keep my deposit?') + countTokens(text);
+      expect(finish).toMatchObject({ charged: expected, balance: freeDailyTokens - expected });
+
+      const tokens = (await h!.me('GET', '/api/tokens', me.accessToken)).json();
+      expect(tokens.balance).toBe(finish.balance);
+      expect(await ledger(me.userId)).toEqual({ sum: finish.balance, charged: expected });
+
+      const conversation = (await h!.me('GET', `/api/conversations/${id}`, me.accessToken)).json();
+      expect(conversation.title).toBe('How long can my landlord keep my deposit?');
+      expect(conversation.messages.map((m: { role: string }) => m.role)).toEqual([
+        'user',
+        'assistant',
+      ]);
+      expect(conversation.messages[1]).toMatchObject({
+        content: text,
+        status: 'complete',
+        charged: expected,
+        sources: [expect.objectContaining({ n: 1 }), expect.objectContaining({ n: 2 })],
+      });
+    },
+  );
+
+  it.skipIf(skip)('library mode: nothing relevant found is said, and costs nothing', async () => {
+    await start();
+    const me = await h!.signUp('ada@example.com', password);
+    const { parts } = await ask(me.accessToken, randomUUID(), 'Can I patent a sandwich?');
+    expect(textOf(parts)).toContain('could not find anything in our guides');
+    expect(finishOf(parts)).toMatchObject({ charged: 0, balance: freeDailyTokens });
+    expect(parts.some((p) => p.type === 'source-url')).toBe(false);
+  });
+
+  it.skipIf(skip)(
+    'model mode: grounds the prompt, removes citations of passages not given, charges the provider’s usage',
+    async () => {
+      await start(llm.env());
+      const me = await h!.signUp('ada@example.com', password);
+      await h!.me('PATCH', '/api/me', me.accessToken, {
+        jurisdiction: { country: 'US', region: 'CA' },
+      });
+      llm.script({ text: 'You get it back within 21 days [1], less damage [2] and [7].' });
+      const id = randomUUID();
+      const { parts } = await ask(me.accessToken, id, 'When is my deposit due back?');
+      expect(textOf(parts)).toBe('You get it back within 21 days [1], less damage [2] and .');
+      expect(logs.join('')).toContain('removed citations that named no given passage');
+
+      const [request] = llm.requests();
+      expect(request!.authorization).toBe('Bearer test-key');
+      const system = request!.messages[0]!;
+      expect(system.role).toBe('system');
+      expect(system.content).toContain('You are an AI, not a lawyer');
+      expect(system.content).toContain('California, United States');
+      expect(system.content).toContain(`[1] Security deposits: Returning the deposit`);
+      expect(request!.messages.at(-1)).toEqual({
+        role: 'user',
+        content: 'When is my deposit due back?',
+      });
+      expect(request!.includeUsage).toBe(true);
+
+      // The provider's usage is what is charged: its prompt count plus one token per chunk.
+      const promptTokens = request!.messages.reduce((s, m) => s + countTokens(m.content), 0);
+      const chunks = 'You get it back within 21 days [1], less damage [2] and [7].'.split(
+        ' ',
+      ).length;
+      const finish = finishOf(parts);
+      expect(finish.charged).toBe(promptTokens + chunks);
+      expect(await ledger(me.userId)).toEqual({ sum: finish.balance, charged: finish.charged });
+
+      // The next question carries the earlier exchange as history.
+      llm.script({ text: 'Yes.', usage: 'none' });
+      const second = await ask(me.accessToken, id, 'Even for cleaning?');
+      const history = llm.requests()[1]!.messages.map((m) => m.role);
+      expect(history).toEqual(['system', 'user', 'assistant', 'user']);
+      // Without usage from the provider, our tokenizer counts what was sent and written.
+      expect(finishOf(second.parts).charged).toBeGreaterThan(countTokens('Yes.'));
+    },
+  );
+
+  it.skipIf(skip)(
+    'a client that disconnects stops the reply: the partial answer is kept as stopped and only it is charged',
+    async () => {
+      await start(llm.env());
+      const me = await h!.signUp('ada@example.com', password);
+      const words = Array.from({ length: 200 }, (_, i) => `word${i}`).join(' ');
+      llm.script({ text: words, tokensPerSecond: 40 });
+      const id = randomUUID();
+      const controller = new AbortController();
+      const response = await send(me.accessToken, id, 'Tell me about deposits', controller.signal);
+      const reader = response.body!.getReader();
+      let received = '';
+      while (!received.includes('word3')) {
+        const { value } = await reader.read();
+        received += new TextDecoder().decode(value);
+      }
+      controller.abort();
+      await expect.poll(() => llm.aborted(), { timeout: 5000 }).toBe(1);
+
+      const stored = await expect
+        .poll(
+          async () =>
+            (await h!.me('GET', `/api/conversations/${id}`, me.accessToken)).json().messages,
+          { timeout: 5000 },
+        )
+        .toHaveLength(2)
+        .then(
+          async () =>
+            (await h!.me('GET', `/api/conversations/${id}`, me.accessToken)).json().messages[1],
+        );
+      expect(stored.status).toBe('stopped');
+      expect(stored.content.startsWith('word0 word1 word2 word3')).toBe(true);
+      expect(stored.content.length).toBeLessThan(words.length);
+      const tokens = (await h!.me('GET', '/api/tokens', me.accessToken)).json();
+      expect(freeDailyTokens - tokens.balance).toBe(stored.charged);
+      expect(stored.charged).toBeLessThan(countTokens(words));
+      expect(await ledger(me.userId)).toEqual({ sum: tokens.balance, charged: stored.charged });
+    },
+  );
+
+  it.skipIf(skip)(
+    'a model that fails before or during the stream shows an error part and charges nothing',
+    async () => {
+      await start(llm.env());
+      const me = await h!.signUp('ada@example.com', password);
+      // Failing twice: the provider call is retried once before anything is streamed.
+      llm.script(
+        { text: 'never sent', failBeforeStream: 503 },
+        { text: 'never sent', failBeforeStream: 503 },
+      );
+      const before = await ask(me.accessToken, randomUUID(), 'First question?');
+      expect(before.parts.find((p) => p.type === 'error')).toMatchObject({
+        errorText: 'The answer could not be written. Please try again.',
+      });
+      expect(finishOf(before.parts)).toMatchObject({ charged: 0, status: 'error' });
+
+      llm.script({ text: 'one two three four five six', failAfterChunks: 3 });
+      const during = await ask(me.accessToken, randomUUID(), 'Second question?');
+      expect(textOf(during.parts)).toBe('one two three ');
+      expect(finishOf(during.parts)).toMatchObject({
+        charged: 0,
+        balance: freeDailyTokens,
+        status: 'error',
+      });
+    },
+  );
+
+  it.skipIf(skip)('refuses before streaming with JSON errors: 400, 413, 402, 429', async () => {
+    await start({ ...llm.env(), CHAT_MAX_CONCURRENT_PER_USER: '1' });
+    const me = await h!.signUp('ada@example.com', password);
+    const empty = await send(me.accessToken, randomUUID(), '   ');
+    expect(empty.status).toBe(400);
+    expect((await empty.json()).error.code).toBe('chat.empty_message');
+    const long = await send(me.accessToken, randomUUID(), 'x'.repeat(8001));
+    expect(long.status).toBe(413);
+    expect((await long.json()).error.code).toBe('chat.message_too_long');
+    const badId = await send(me.accessToken, 'not-a-uuid', 'Hello?');
+    expect(badId.status).toBe(400);
+
+    // One reply streaming: a second at once is refused.
+    llm.script({ text: 'slow answer here', firstTokenDelayMs: 800 });
+    const first = send(me.accessToken, randomUUID(), 'First?');
+    await expect
+      .poll(async () => {
+        const row = await h!.env.db.kysely
+          .selectFrom('token_accounts')
+          .select('open_streams')
+          .where('user_id', '=', me.userId)
+          .executeTakeFirst();
+        return row?.open_streams;
+      })
+      .toBe(1);
+    const busy = await send(me.accessToken, randomUUID(), 'Second?');
+    expect(busy.status).toBe(429);
+    expect((await busy.json()).error.code).toBe('chat.too_many_replies');
+    await (await first).text();
+
+    // A balance too small for a reply: 402, and nothing is stored.
+    const tokens = createTokensService({
+      config: h!.env.config,
+      db: h!.env.db,
+      log: pino({ level: 'silent' }),
+    });
+    const status = (await h!.me('GET', '/api/tokens', me.accessToken)).json();
+    await tokens.reserveTokens({ userId: me.userId, promptTokens: 0, outputCap: status.balance });
+    const id = randomUUID();
+    const broke = await send(me.accessToken, id, 'Third?');
+    expect(broke.status).toBe(402);
+    expect(await broke.json()).toEqual({
+      error: { code: 'tokens.insufficient', message: 'Become a Premium member' },
+    });
+    expect((await h!.me('GET', `/api/conversations/${id}`, me.accessToken)).statusCode).toBe(404);
+  });
+
+  it.skipIf(skip)(
+    "answers 404 for another person's conversation and message ids on every route",
+    async () => {
+      await start();
+      const ada = await h!.signUp('ada@example.com', password);
+      const eve = await h!.signUp('eve@example.com', password);
+      const id = randomUUID();
+      const { parts } = await ask(ada.accessToken, id, 'How long for my deposit?');
+      const messageId = parts.find((p) => p.type === 'start')!.messageId as string;
+
+      const attempts = [
+        h!.me('GET', `/api/conversations/${id}`, eve.accessToken),
+        h!.me('PATCH', `/api/conversations/${id}`, eve.accessToken, { title: 'mine now' }),
+        h!.me('DELETE', `/api/conversations/${id}`, eve.accessToken),
+        h!.me('POST', `/api/messages/${messageId}/feedback`, eve.accessToken, { rating: 'down' }),
+      ];
+      for (const response of await Promise.all(attempts)) {
+        expect(response.statusCode).toBe(404);
+        expect(response.json().error.code).toBe('route.not_found');
+      }
+      const continued = await send(eve.accessToken, id, 'Continue, please: deposit?');
+      expect(continued.status).toBe(404);
+      expect(
+        (await h!.me('GET', '/api/conversations', eve.accessToken)).json().conversations,
+      ).toEqual([]);
+      const adaView = (await h!.me('GET', `/api/conversations/${id}`, ada.accessToken)).json();
+      expect(adaView.title).toBe('How long for my deposit?');
+      expect(adaView.messages).toHaveLength(2);
+      expect(adaView.messages[1].feedback).toBeNull();
+      // Eve spent nothing on the refused continuation.
+      expect((await h!.me('GET', '/api/tokens', eve.accessToken)).json().balance).toBe(
+        freeDailyTokens,
+      );
+    },
+  );
+
+  it.skipIf(skip)('lists, pages, searches, renames, rates and deletes conversations', async () => {
+    await start();
+    const me = await h!.signUp('ada@example.com', password);
+    const ids: string[] = [];
+    for (let i = 0; i < 23; i++) {
+      const id = randomUUID();
+      ids.push(id);
+      await ask(me.accessToken, id, i === 5 ? 'My deposit 100%_ question' : `Question ${i}`);
+    }
+    const first = (await h!.me('GET', '/api/conversations', me.accessToken)).json();
+    expect(first.conversations).toHaveLength(20);
+    expect(first.conversations[0].id).toBe(ids[22]);
+    const second = (
+      await h!.me(
+        'GET',
+        `/api/conversations?cursor=${encodeURIComponent(first.nextCursor)}`,
+        me.accessToken,
+      )
+    ).json();
+    expect(second.conversations.map((c: { id: string }) => c.id)).toEqual([ids[2], ids[1], ids[0]]);
+    expect(second.nextCursor).toBeNull();
+
+    // Search matches titles and message text; % and _ are plain characters.
+    const search = async (q: string) =>
+      (await h!.me('GET', `/api/conversations?q=${encodeURIComponent(q)}`, me.accessToken))
+        .json()
+        .conversations.map((c: { id: string }) => c.id);
+    expect(await search('100%_')).toEqual([ids[5]]);
+    expect(await search('%')).toEqual([ids[5]]);
+    expect(await search('itemized statement')).toEqual([ids[5]]);
+    expect(await search('nothing like this')).toEqual([]);
+
+    const renamed = await h!.me('PATCH', `/api/conversations/${ids[5]}`, me.accessToken, {
+      title: '  Deposit  ',
+    });
+    expect(renamed.json().title).toBe('Deposit');
+    const conversation = (
+      await h!.me('GET', `/api/conversations/${ids[5]}`, me.accessToken)
+    ).json();
+    const answer = conversation.messages[1];
+    expect(
+      (
+        await h!.me('POST', `/api/messages/${answer.id}/feedback`, me.accessToken, {
+          rating: 'up',
+        })
+      ).statusCode,
+    ).toBe(204);
+    // A question cannot be rated, only an answer.
+    expect(
+      (
+        await h!.me(
+          'POST',
+          `/api/messages/${conversation.messages[0].id}/feedback`,
+          me.accessToken,
+          {
+            rating: 'up',
+          },
+        )
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await h!.me('GET', `/api/conversations/${ids[5]}`, me.accessToken)).json().messages[1]
+        .feedback,
+    ).toBe('up');
+    expect((await h!.me('DELETE', `/api/conversations/${ids[5]}`, me.accessToken)).statusCode).toBe(
+      204,
+    );
+    expect((await h!.me('GET', `/api/conversations/${ids[5]}`, me.accessToken)).statusCode).toBe(
+      404,
+    );
+    const badCursor = await h!.me('GET', '/api/conversations?cursor=bm9wZQ', me.accessToken);
+    expect(badCursor.statusCode).toBe(400);
+  });
+
+  it.skipIf(skip)('records the first-use notice once per account', async () => {
+    await start();
+    const me = await h!.signUp('ada@example.com', password);
+    expect((await h!.me('GET', '/api/chat/notice', me.accessToken)).json()).toEqual({
+      acknowledgedAt: null,
+    });
+    const first = (await h!.me('POST', '/api/chat/notice', me.accessToken)).json();
+    expect(first.acknowledgedAt).toEqual(expect.any(String));
+    const again = (await h!.me('POST', '/api/chat/notice', me.accessToken)).json();
+    expect(again.acknowledgedAt).toBe(first.acknowledgedAt);
+  });
+});

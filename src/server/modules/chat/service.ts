@@ -1,0 +1,421 @@
+import { randomUUID } from 'node:crypto';
+import { createUIMessageStream, type UIMessage, type UIMessageChunk } from 'ai';
+import {
+  chatLimits,
+  chatMessages,
+  type ChatMessage,
+  type ChatSource,
+  type Conversation,
+  type ConversationList,
+  type ConversationSummary,
+  type MessageStatus,
+  type ReplyMetadata,
+} from '../../../shared/chat.js';
+import { regionsByCountry } from '../../../shared/jurisdictions.js';
+import { tokensMessages } from '../../../shared/tokens.js';
+import { AppError } from '../../errors.js';
+import type { ModuleDeps } from '../../module-deps.js';
+import { createCitationFilter } from '../../llm/citations.js';
+import { composeLibraryAnswer, libraryChunks } from '../../llm/library.js';
+import { createOpenAICompatibleSource } from '../../llm/openai-compatible.js';
+import { buildSystemPrompt, trimHistory } from '../../llm/prompt.js';
+import { ReplyError, type ModelMessage, type ReplySource } from '../../llm/reply-source.js';
+import { countMessageTokens, countTokens, fitTokens } from '../../llm/token-count.js';
+import type { TokensService } from '../tokens/service.js';
+import { passageUrl, type GuidePassage, type PassageRetriever } from './guide-passages.js';
+import {
+  acknowledgeNotice,
+  conversationExists,
+  createConversationIfMissing,
+  deleteConversation,
+  findConversation,
+  findNoticeAcknowledgment,
+  insertMessage,
+  listConversations,
+  listMessages,
+  recentMessages,
+  renameConversation,
+  setFeedback,
+  touchConversation,
+  type ChatMessageRow,
+  type ConversationRow,
+} from './repository.js';
+
+export type ChatDeps = Pick<ModuleDeps, 'config' | 'db' | 'log'>;
+
+export type ChatService = ReturnType<typeof createChatService>;
+
+/** Who asks, as the routes know them after authentication. */
+export interface Asker {
+  userId: string;
+  jurisdiction: { country: string | null; region: string | null };
+}
+
+export type ReplyMessage = UIMessage<ReplyMetadata>;
+
+const passageLimit = 4;
+const historyMessages = 40;
+
+export const conversationNotFound = () =>
+  new AppError(404, 'route.not_found', chatMessages.conversationNotFound);
+
+/** A title from the first question: one line, cut at a word near 60 characters. */
+export function titleFrom(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  if (line.length <= 60) return line;
+  const cut = line.slice(0, 60);
+  const space = cut.lastIndexOf(' ');
+  return `${space > 30 ? cut.slice(0, space) : cut}…`;
+}
+
+const countryNames = new Intl.DisplayNames(['en'], { type: 'region' });
+
+/** "California, United States" for the prompt; null when the person has not said. */
+function jurisdictionInWords({ country, region }: Asker['jurisdiction']): string | null {
+  if (!country) return null;
+  const countryName = countryNames.of(country) ?? country;
+  const regionName = regionsByCountry[country]?.regions.find((r) => r.code === region)?.name;
+  return regionName ? `${regionName}, ${countryName}` : countryName;
+}
+
+function toSummary(row: ConversationRow): ConversationSummary {
+  return { id: row.id, title: row.title, createdAt: row.created_at, updatedAt: row.updated_at };
+}
+
+function toMessage(row: ChatMessageRow): ChatMessage {
+  return {
+    id: row.id,
+    role: row.role,
+    content: row.content,
+    status: row.status,
+    sources: JSON.parse(row.sources) as ChatSource[],
+    feedback: row.feedback,
+    charged: Number(row.charged),
+    createdAt: row.created_at,
+  };
+}
+
+function encodeCursor(row: ConversationRow): string {
+  return Buffer.from(`${row.updated_at}|${row.id}`).toString('base64url');
+}
+
+function decodeCursor(cursor: string): { updatedAt: string; id: string } {
+  const [updatedAt, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  if (!updatedAt || !id || Number.isNaN(Date.parse(updatedAt))) {
+    throw new AppError(400, 'request.invalid', 'The cursor is not valid.', {
+      cursor: 'is not valid',
+    });
+  }
+  return { updatedAt, id };
+}
+
+/**
+ * Conversations and replies. A reply: validate, retrieve passages, reserve tokens (one atomic
+ * update), store the question, stream the answer, then settle and store the answer in one
+ * transaction. Every read and write is scoped to the asker: another person's ids are not found.
+ */
+export function createChatService(
+  { config, db, log }: ChatDeps,
+  { tokens, retriever }: { tokens: TokensService; retriever: PassageRetriever },
+) {
+  const model: ReplySource | undefined = config.chat.model
+    ? createOpenAICompatibleSource({
+        ...config.chat.model,
+        firstTokenTimeoutMs: config.chat.firstTokenTimeoutMs,
+        replyTimeoutMs: config.chat.replyTimeoutMs,
+      })
+    : undefined;
+  /** Replies being written, so shutdown can wait for them to settle. */
+  const inFlight = new Set<Promise<void>>();
+
+  async function listForUser(
+    userId: string,
+    query: { cursor?: string | undefined; q?: string | undefined },
+  ): Promise<ConversationList> {
+    const rows = await listConversations(db, {
+      userId,
+      after: query.cursor ? decodeCursor(query.cursor) : undefined,
+      q: query.q?.trim() || undefined,
+      limit: chatLimits.pageSize + 1,
+    });
+    const page = rows.slice(0, chatLimits.pageSize);
+    return {
+      conversations: page.map(toSummary),
+      nextCursor: rows.length > chatLimits.pageSize ? encodeCursor(page[page.length - 1]!) : null,
+    };
+  }
+
+  async function getConversation(userId: string, id: string): Promise<Conversation> {
+    const row = await findConversation(db.kysely, userId, id);
+    if (!row) throw conversationNotFound();
+    const messages = await listMessages(db.kysely, id);
+    return { ...toSummary(row), messages: messages.map(toMessage) };
+  }
+
+  async function rename(userId: string, id: string, title: string): Promise<ConversationSummary> {
+    const row = await renameConversation(db, userId, id, title);
+    if (!row) throw conversationNotFound();
+    return toSummary(row);
+  }
+
+  async function remove(userId: string, id: string): Promise<void> {
+    if (!(await deleteConversation(db, userId, id))) throw conversationNotFound();
+  }
+
+  async function rate(userId: string, messageId: string, rating: 'up' | 'down' | null) {
+    if (!(await setFeedback(db, userId, messageId, rating))) {
+      throw new AppError(404, 'route.not_found', chatMessages.messageNotFound);
+    }
+  }
+
+  /** What the model is given: system prompt with passages, trimmed history, the question. */
+  function modelPrompt(
+    asker: Asker,
+    passages: GuidePassage[],
+    history: ChatMessageRow[],
+    text: string,
+  ) {
+    const system = buildSystemPrompt({
+      productName: config.site.productName,
+      jurisdiction: jurisdictionInWords(asker.jurisdiction),
+      passages,
+    });
+    const earlier: ModelMessage[] = history
+      .filter((m) => m.status !== 'error' && m.content.length > 0)
+      .map((m) => ({ role: m.role, content: m.content }));
+    const messages = [
+      ...trimHistory(earlier, config.chat.historyTokens),
+      { role: 'user' as const, content: text },
+    ];
+    return { system, messages, tokens: countTokens(system) + countMessageTokens(messages) };
+  }
+
+  /**
+   * Everything before the stream: checks, passages, the reservation, the stored question.
+   * Throws an AppError (400, 402, 404, 413, 429) that the route answers as JSON.
+   */
+  async function startReply(
+    asker: Asker,
+    conversationId: string,
+    rawText: string,
+    signal: AbortSignal,
+  ): Promise<ReadableStream<UIMessageChunk>> {
+    const text = rawText.trim();
+    if (text.length === 0) throw new AppError(400, 'chat.empty_message', chatMessages.emptyMessage);
+    if (text.length > chatLimits.maxMessageLength) {
+      throw new AppError(413, 'chat.message_too_long', chatMessages.messageTooLong);
+    }
+    const existing = await findConversation(db.kysely, asker.userId, conversationId);
+    if (!existing && (await conversationExists(db.kysely, conversationId))) {
+      throw conversationNotFound();
+    }
+    const history = existing
+      ? await recentMessages(db.kysely, conversationId, historyMessages)
+      : [];
+    const jurisdiction = asker.jurisdiction.country
+      ? asker.jurisdiction.region
+        ? `${asker.jurisdiction.country}-${asker.jurisdiction.region}`
+        : asker.jurisdiction.country
+      : null;
+    const passages = retriever.searchPassages({ query: text, jurisdiction, limit: passageLimit });
+
+    // Library mode knows its whole answer before it starts; a model only its prompt.
+    const library = model ? undefined : composeLibraryAnswer(passages);
+    const prompt = model ? modelPrompt(asker, passages, history, text) : undefined;
+    const promptTokens = prompt ? prompt.tokens : countTokens(text);
+    const outputCap = library !== undefined ? countTokens(library) : config.chat.maxOutputTokens;
+
+    const reserved = await tokens.reserveTokens({ userId: asker.userId, promptTokens, outputCap });
+    if (!reserved.ok) {
+      throw reserved.reason === 'busy'
+        ? new AppError(429, 'chat.too_many_replies', chatMessages.tooManyReplies)
+        : new AppError(402, 'tokens.insufficient', tokensMessages.insufficient);
+    }
+    const reservation = reserved.reservation;
+
+    const userMessageId = randomUUID();
+    try {
+      const owned = await db.kysely.transaction().execute(async (trx) => {
+        const now = new Date().toISOString();
+        const mine = await createConversationIfMissing(trx, {
+          id: conversationId,
+          userId: asker.userId,
+          title: titleFrom(text),
+          now,
+        });
+        if (!mine) return false;
+        await insertMessage(trx, {
+          id: userMessageId,
+          conversationId,
+          userId: asker.userId,
+          role: 'user',
+          content: text,
+          status: 'complete',
+          charged: 0,
+          sources: [],
+          now,
+        });
+        await touchConversation(trx, conversationId, now);
+        return true;
+      });
+      if (!owned) throw conversationNotFound();
+    } catch (error) {
+      await tokens.settleReservation({ reservationId: reservation.id, used: 0 });
+      throw error;
+    }
+
+    const assistantMessageId = randomUUID();
+    const abort = new AbortController();
+    signal.addEventListener('abort', () => abort.abort(), { once: true });
+    if (signal.aborted) abort.abort();
+
+    let done!: () => void;
+    const finished = new Promise<void>((resolve) => (done = resolve));
+    inFlight.add(finished);
+    void finished.then(() => inFlight.delete(finished));
+
+    return createUIMessageStream<ReplyMessage>({
+      onError: () => chatMessages.replyFailed,
+      execute: async ({ writer }) => {
+        // After the client has gone, writes go nowhere; the reply still settles.
+        const write = (chunk: UIMessageChunk<ReplyMetadata>) => {
+          try {
+            writer.write(chunk);
+          } catch {
+            // the stream was cancelled by the client
+          }
+        };
+        const citations = createCitationFilter(passages.length);
+        let written = '';
+        let status: MessageStatus = 'complete';
+        let usage: { input: number; output: number } | undefined;
+        let failure: unknown;
+        write({
+          type: 'start',
+          messageId: assistantMessageId,
+          messageMetadata: { conversationId, userMessageId },
+        });
+        write({ type: 'text-start', id: 'answer' });
+        const emit = (piece: string) => {
+          if (!piece) return;
+          written += piece;
+          write({ type: 'text-delta', id: 'answer', delta: piece });
+        };
+        try {
+          if (library !== undefined) {
+            for (const piece of libraryChunks(fitTokens(library, reservation.outputCap))) {
+              if (abort.signal.aborted) break;
+              emit(citations.push(piece));
+            }
+          } else {
+            for await (const event of model!.stream({
+              system: prompt!.system,
+              messages: prompt!.messages,
+              maxOutputTokens: reservation.outputCap,
+              signal: abort.signal,
+            })) {
+              if (event.type === 'text') emit(citations.push(event.text));
+              else usage = event.usage;
+            }
+          }
+          emit(citations.flush());
+          if (abort.signal.aborted) status = 'stopped';
+        } catch (error) {
+          emit(citations.flush());
+          status = abort.signal.aborted ? 'stopped' : 'error';
+          failure = error;
+        }
+        if (citations.removed() > 0) {
+          log.warn(
+            { conversationId, removedCitations: citations.removed() },
+            'removed citations that named no given passage',
+          );
+        }
+        if (failure && status === 'error') {
+          const reason = failure instanceof ReplyError ? failure.reason : 'failed';
+          log.error({ err: failure, conversationId, reason }, 'a reply failed');
+        }
+
+        const cited = citations.cited();
+        const sources: ChatSource[] = cited.map((n) => {
+          const passage = passages[n - 1]!;
+          return {
+            n,
+            title: `${passage.guideTitle}: ${passage.heading}`,
+            url: passageUrl(passage),
+          };
+        });
+        // What is charged: the provider's usage when it reported it; else our tokenizer's count
+        // of what was read and written. A failed reply, or a library search that found
+        // nothing, costs nothing.
+        const used =
+          status === 'error' || (library !== undefined && passages.length === 0)
+            ? 0
+            : usage && status === 'complete'
+              ? usage.input + usage.output
+              : promptTokens + countTokens(written);
+        let settled: { charged: number; balance: number | undefined };
+        try {
+          settled = await tokens.settleReservation({
+            reservationId: reservation.id,
+            used,
+            write: async (trx, charged) => {
+              const now = new Date().toISOString();
+              await insertMessage(trx, {
+                id: assistantMessageId,
+                conversationId,
+                userId: asker.userId,
+                role: 'assistant',
+                content: written,
+                status,
+                charged,
+                sources,
+                now,
+              });
+              await touchConversation(trx, conversationId, now);
+            },
+          });
+        } catch (error) {
+          log.error({ err: error, conversationId }, 'could not settle a reply');
+          done();
+          throw error;
+        }
+        write({ type: 'text-end', id: 'answer' });
+        for (const source of sources) {
+          write({
+            type: 'source-url',
+            sourceId: String(source.n),
+            url: source.url,
+            title: source.title,
+          });
+        }
+        if (status === 'error') write({ type: 'error', errorText: chatMessages.replyFailed });
+        write({
+          type: 'finish',
+          finishReason: status === 'complete' ? 'stop' : status === 'stopped' ? 'other' : 'error',
+          messageMetadata: {
+            conversationId,
+            userMessageId,
+            charged: settled.charged,
+            balance: settled.balance ?? reservation.balance,
+            status,
+          },
+        });
+        done();
+      },
+    });
+  }
+
+  return {
+    listForUser,
+    getConversation,
+    rename,
+    remove,
+    rate,
+    startReply,
+    noticeAcknowledgedAt: (userId: string) => findNoticeAcknowledgment(db, userId),
+    acknowledgeNotice: (userId: string) => acknowledgeNotice(db, userId, new Date().toISOString()),
+    /** Waits for replies being written to settle (shutdown). */
+    drain: () => Promise.all([...inFlight]).then(() => undefined),
+  };
+}

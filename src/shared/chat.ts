@@ -1,0 +1,83 @@
+/** The chat API contract, shared by the server's routes and the web app. */
+import { z } from 'zod';
+
+export { chatErrorCodes, chatLimits, chatMessages } from './chat-messages.js';
+import { chatLimits } from './chat-messages.js';
+
+export const conversationIdSchema = z.uuid();
+
+export const sendMessageRequestSchema = z.object({
+  // Bounded here by the body limit; the 8,000-character rule answers 413 with its own message.
+  text: z.string().max(chatLimits.maxMessageLength * 4),
+});
+
+/** A guide section an answer cites as [n]. */
+export const sourceSchema = z.object({
+  n: z.number().int().min(1),
+  title: z.string(),
+  /** A path on this site: /guides/:slug#section. */
+  url: z.string(),
+});
+export type ChatSource = z.infer<typeof sourceSchema>;
+
+export const messageStatuses = ['complete', 'stopped', 'error'] as const;
+export type MessageStatus = (typeof messageStatuses)[number];
+
+export const chatMessageSchema = z.object({
+  id: z.string(),
+  role: z.enum(['user', 'assistant']),
+  content: z.string(),
+  status: z.enum(messageStatuses),
+  sources: z.array(sourceSchema),
+  feedback: z.enum(['up', 'down']).nullable(),
+  charged: z.number().int(),
+  createdAt: z.string(),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+export const conversationSummarySchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
+
+export const conversationListQuerySchema = z.object({
+  cursor: z.string().max(200).optional(),
+  q: z.string().max(chatLimits.maxSearchLength).optional(),
+});
+
+export const conversationListSchema = z.object({
+  conversations: z.array(conversationSummarySchema),
+  /** Pass as `cursor` for the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+export type ConversationList = z.infer<typeof conversationListSchema>;
+
+export const conversationSchema = conversationSummarySchema.extend({
+  messages: z.array(chatMessageSchema),
+});
+export type Conversation = z.infer<typeof conversationSchema>;
+
+export const renameConversationSchema = z.object({
+  title: z.string().trim().min(1).max(chatLimits.maxTitleLength),
+});
+
+export const feedbackRequestSchema = z.object({ rating: z.enum(['up', 'down']).nullable() });
+
+export const noticeStatusSchema = z.object({ acknowledgedAt: z.string().nullable() });
+
+/**
+ * What the reply stream's `start` and `finish` parts carry as message metadata (the AI SDK's UI
+ * message stream protocol): the ids at the start, the charge and the new balance at the end.
+ */
+export interface ReplyMetadata {
+  conversationId?: string;
+  userMessageId?: string;
+  charged?: number;
+  balance?: number;
+  status?: MessageStatus;
+  /** A stored answer's rating, when a conversation is loaded. */
+  feedback?: 'up' | 'down' | null;
+}

@@ -1,0 +1,376 @@
+import { useChat } from '@ai-sdk/react';
+import { DefaultChatTransport } from 'ai';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { ApiError } from '../../api-client';
+import type { User } from '../../../shared/auth';
+import { chatMessages, type Conversation } from '../../../shared/chat';
+import type { TokenStatus } from '../../../shared/tokens';
+import { createChatApi, type ChatSession } from './chat-api';
+import { ChatMessages, textOf, type ReplyMessage } from './chat-messages';
+import { ChatSidebar, initialsOf, type SidebarList } from './chat-sidebar';
+import { Composer } from './composer';
+import { ExampleSlider } from './example-slider';
+import { conversationMarkdown, downloadMarkdown } from './export-markdown';
+import { NoticeDialog } from './notice-dialog';
+import './chat.scss';
+
+/** A stored conversation as the chat shows it: each question, then its answer, in order. */
+function toReplyMessages(conversation: Conversation): ReplyMessage[] {
+  return conversation.messages.map((message) => ({
+    id: message.id,
+    role: message.role,
+    metadata: { status: message.status, feedback: message.feedback, charged: message.charged },
+    parts: [
+      { type: 'text' as const, text: message.content },
+      ...message.sources.map((source) => ({
+        type: 'source-url' as const,
+        sourceId: String(source.n),
+        url: source.url,
+        title: source.title,
+      })),
+    ],
+  }));
+}
+
+function lastQuestion(messages: ReplyMessage[]): string {
+  const last = [...messages].reverse().find((message) => message.role === 'user');
+  return last ? textOf(last) : '';
+}
+
+const emptyList: SidebarList = { items: [], loading: false, hasMore: false, error: null };
+
+/**
+ * The chat screen: the sidebar of chats and the conversation with its composer. Answers stream
+ * through the AI SDK's useChat from POST /api/conversations/:id/messages.
+ */
+export function ChatScreen({
+  session,
+  user,
+  initialAsk,
+  onOutOfTokens,
+}: {
+  session: ChatSession;
+  user: User;
+  initialAsk: string;
+  /** Zero tokens: the spec's alert, then the pricing page. */
+  onOutOfTokens: () => void;
+}) {
+  const api = useMemo(() => createChatApi(session), [session]);
+  const [current, setCurrent] = useState<{ id: string; messages: ReplyMessage[] }>(() => ({
+    id: crypto.randomUUID(),
+    messages: [],
+  }));
+  const [input, setInput] = useState(initialAsk);
+  const [tokens, setTokens] = useState<TokenStatus | null>(null);
+  const [notice, setNotice] = useState<'unknown' | 'needed' | 'done'>('unknown');
+  const [list, setList] = useState<SidebarList>(emptyList);
+  const cursor = useRef<string | null>(null);
+  const [query, setQuery] = useState('');
+  const [sidebarOpen, setSidebarOpen] = useState(false);
+  const [loadError, setLoadError] = useState<string | null>(null);
+
+  const refreshTokens = useCallback(() => {
+    api.tokens().then(setTokens, () => undefined);
+  }, [api]);
+
+  const loadPage = useCallback(
+    async (replace: boolean, q: string) => {
+      setList((state) => ({ ...state, loading: true, error: null }));
+      try {
+        const page = await api.list({ cursor: replace ? null : cursor.current, q });
+        cursor.current = page.nextCursor;
+        setList((state) => ({
+          items: replace ? page.conversations : [...state.items, ...page.conversations],
+          loading: false,
+          hasMore: page.nextCursor !== null,
+          error: null,
+        }));
+      } catch {
+        setList((state) => ({
+          ...state,
+          loading: false,
+          error: 'Your chats could not be loaded.',
+        }));
+      }
+    },
+    [api],
+  );
+
+  const transport = useMemo(
+    () =>
+      new DefaultChatTransport<ReplyMessage>({
+        api: '/api/conversations',
+        // Through the session: a 401 refreshes the access token once, and a JSON error before
+        // the stream (402, 404, 413, 429) arrives as an ApiError with its code.
+        fetch: (url, init) =>
+          session.fetch(String(url), {
+            method: 'POST',
+            body: JSON.parse(String(init?.body ?? '{}')) as unknown,
+            ...(init?.signal ? { signal: init.signal } : {}),
+          }),
+        prepareSendMessagesRequest: ({ id, messages }) => ({
+          api: `/api/conversations/${id}/messages`,
+          body: { text: lastQuestion(messages) },
+        }),
+      }),
+    [session],
+  );
+
+  const chat = useChat<ReplyMessage>({
+    id: current.id,
+    messages: current.messages,
+    transport,
+    onFinish: ({ message }) => {
+      const balance = message.metadata?.balance;
+      if (balance !== undefined) setTokens((state) => (state ? { ...state, balance } : state));
+      void loadPage(true, query.trim());
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.code === 'tokens.insufficient') onOutOfTokens();
+    },
+  });
+  const waiting = chat.status === 'submitted' || chat.status === 'streaming';
+  const last = chat.messages[chat.messages.length - 1];
+  const streamingId = chat.status === 'streaming' && last?.role === 'assistant' ? last.id : null;
+  // Loading dots until the first words: the stream starts (ids) before the model writes.
+  const awaitingWords = waiting && (last?.role !== 'assistant' || textOf(last) === '');
+
+  useEffect(() => {
+    refreshTokens();
+    api.notice().then(
+      ({ acknowledgedAt }) => setNotice(acknowledgedAt ? 'done' : 'needed'),
+      () => setNotice('needed'),
+    );
+  }, [api, refreshTokens]);
+
+  // The list follows the search field, a moment after typing stops.
+  useEffect(() => {
+    const timer = setTimeout(() => void loadPage(true, query.trim()), query ? 300 : 0);
+    return () => clearTimeout(timer);
+  }, [loadPage, query]);
+
+  const stop = useCallback(() => {
+    void chat.stop();
+    // The server settles the stopped answer as soon as it sees the connection close.
+    setTimeout(() => {
+      refreshTokens();
+      void loadPage(true, query.trim());
+    }, 600);
+  }, [chat, refreshTokens, loadPage, query]);
+
+  useEffect(() => {
+    if (!waiting) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') stop();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [waiting, stop]);
+
+  function send() {
+    const text = input.trim();
+    if (!text || waiting) return;
+    if (tokens && !tokens.unlimited && tokens.balance === 0) {
+      onOutOfTokens();
+      return;
+    }
+    setInput('');
+    void chat.sendMessage({ text });
+  }
+
+  function newChat() {
+    if (waiting) stop();
+    setCurrent({ id: crypto.randomUUID(), messages: [] });
+    setInput('');
+    setLoadError(null);
+    setSidebarOpen(false);
+  }
+
+  async function select(id: string) {
+    if (waiting) stop();
+    setSidebarOpen(false);
+    setLoadError(null);
+    try {
+      const conversation = await api.get(id);
+      setCurrent({ id, messages: toReplyMessages(conversation) });
+    } catch {
+      setLoadError('That chat could not be loaded. Please try again.');
+    }
+  }
+
+  async function rename(id: string, title: string) {
+    const updated = await api.rename(id, title);
+    setList((state) => ({
+      ...state,
+      items: state.items.map((item) => (item.id === id ? updated : item)),
+    }));
+  }
+
+  async function remove(id: string) {
+    await api.remove(id);
+    setList((state) => ({ ...state, items: state.items.filter((item) => item.id !== id) }));
+    if (id === current.id) newChat();
+  }
+
+  const title =
+    list.items.find((item) => item.id === current.id)?.title ??
+    (chat.messages[0] ? textOf(chat.messages[0]).slice(0, 60) : 'Conversation');
+  const origin = typeof window === 'undefined' ? '' : window.location.origin;
+  const errorText =
+    chat.error && !(chat.error instanceof ApiError && chat.error.code === 'tokens.insufficient')
+      ? chat.error instanceof ApiError
+        ? chat.error.message
+        : chatMessages.replyFailed
+      : null;
+
+  return (
+    <div className="chat-screen">
+      <button
+        type="button"
+        className="btn btn-outline-primary chat-sidebar-toggle d-lg-none"
+        aria-controls="chat-sidebar"
+        aria-expanded={sidebarOpen}
+        onClick={() => setSidebarOpen(true)}
+      >
+        Your chats
+      </button>
+      {sidebarOpen ? (
+        <button
+          type="button"
+          className="chat-backdrop d-lg-none"
+          aria-label="Close your chats"
+          onClick={() => setSidebarOpen(false)}
+        />
+      ) : null}
+      <aside
+        id="chat-sidebar"
+        className={sidebarOpen ? 'chat-sidebar open' : 'chat-sidebar'}
+        aria-label="Chats and account"
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') setSidebarOpen(false);
+        }}
+      >
+        <button
+          type="button"
+          className="btn btn-sm btn-link chat-sidebar-close d-lg-none"
+          onClick={() => setSidebarOpen(false)}
+        >
+          Close
+        </button>
+        <ChatSidebar
+          user={user}
+          tokens={tokens}
+          list={list}
+          activeId={current.id}
+          query={query}
+          onQuery={setQuery}
+          onNewChat={newChat}
+          onSelect={(id) => void select(id)}
+          onRename={rename}
+          onDelete={remove}
+          onLoadMore={() => void loadPage(false, query.trim())}
+        />
+      </aside>
+
+      <section className="chat-main" aria-labelledby="chat-title">
+        <header className="chat-main-header">
+          <h1 id="chat-title" className="chat-title">
+            {chat.messages.length > 0 ? title : `Hello, ${user.name}`}
+          </h1>
+          {chat.messages.length > 0 && !waiting ? (
+            <div className="chat-export">
+              <button
+                type="button"
+                className="btn btn-sm btn-outline-secondary"
+                onClick={() =>
+                  downloadMarkdown(title, conversationMarkdown(title, chat.messages, origin))
+                }
+              >
+                Export as Markdown
+              </button>
+              <button
+                type="button"
+                className="btn btn-sm btn-outline-secondary"
+                onClick={() => window.print()}
+              >
+                Print
+              </button>
+            </div>
+          ) : null}
+        </header>
+
+        <div className="chat-scroll" aria-live="polite" aria-busy={waiting}>
+          {loadError ? (
+            <p className="alert alert-danger" role="alert">
+              {loadError}
+            </p>
+          ) : null}
+          {chat.messages.length === 0 ? (
+            <div className="chat-empty">
+              <img src="/logo.svg" alt="" width={72} height={72} className="chat-empty-image" />
+              <p className="chat-empty-lead">
+                Ask about your rights as a tenant, a consumer, an employee or a family member. The
+                assistant is an AI: it gives general legal information from our lawyers’ guides, not
+                legal advice.
+              </p>
+              <ExampleSlider onChoose={setInput} />
+            </div>
+          ) : (
+            <ChatMessages
+              messages={chat.messages}
+              streamingId={streamingId}
+              initials={initialsOf(user)}
+              origin={origin}
+              onRate={(messageId, rating) => api.rate(messageId, rating)}
+            />
+          )}
+          {awaitingWords ? (
+            <div className="chat-loading" role="status">
+              <span className="visually-hidden">Waiting for the answer</span>
+              <span className="chat-dot" />
+              <span className="chat-dot" />
+              <span className="chat-dot" />
+            </div>
+          ) : null}
+          {errorText ? (
+            <div className="chat-error" role="alert">
+              <span>{errorText}</span>
+              <button
+                type="button"
+                className="btn btn-sm btn-outline-danger"
+                onClick={() => {
+                  chat.clearError();
+                  void chat.regenerate();
+                }}
+              >
+                Retry
+              </button>
+            </div>
+          ) : null}
+        </div>
+
+        <Composer
+          value={input}
+          onChange={setInput}
+          onSend={send}
+          onStop={stop}
+          waiting={waiting}
+          streaming={waiting}
+          disabled={notice !== 'done'}
+        />
+        <p className="chat-disclaimer">
+          AI answers can be wrong. General legal information, not legal advice.
+        </p>
+      </section>
+
+      {notice === 'needed' ? (
+        <NoticeDialog
+          onAcknowledge={async () => {
+            await api.acknowledgeNotice();
+            setNotice('done');
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}

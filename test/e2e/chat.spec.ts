@@ -1,0 +1,237 @@
+import type { Page } from '@playwright/test';
+import type { Reply } from '../fakes/llm-server';
+import { signUpAndSignIn } from './accounts-support';
+import {
+  expect as baseExpect,
+  expectAccessible,
+  saveScreenshot,
+  test,
+  viewports,
+} from './fixtures';
+import { e2ePorts } from './ports';
+
+const llmUrl = `http://127.0.0.1:${e2ePorts().llm}`;
+
+// Each journey signs a new person up first (argon2 and a mail round trip), on a shared machine.
+test.describe.configure({ timeout: 90_000 });
+const expect = baseExpect.configure({ timeout: 15_000 });
+
+/** Queues a reply at the model stand-in for a question containing `match`. */
+async function script(page: Page, reply: Reply & { match: string }) {
+  const response = await page.request.post(`${llmUrl}/__script`, { data: reply });
+  expect(response.ok()).toBe(true);
+}
+
+function uniqueEmail(name: string) {
+  return `${name}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+/** A new person on /chatbot, past the first-use notice. */
+async function openChat(page: Page, name: string) {
+  await signUpAndSignIn(page, uniqueEmail(name));
+  const notice = page.getByRole('dialog', { name: 'Before you ask' });
+  await expect(notice).toContainText('not legal advice');
+  await notice.getByRole('button', { name: 'I understand' }).click();
+  await expect(notice).toBeHidden();
+}
+
+async function tokenStatus(page: Page) {
+  return page.evaluate(async () => {
+    const hint = await fetch('/api/auth/refresh', { method: 'POST', credentials: 'same-origin' });
+    const { accessToken } = (await hint.json()) as { accessToken: string };
+    const response = await fetch('/api/tokens', {
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
+    return (await response.json()) as {
+      balance: number;
+      recent: { kind: string; delta: number }[];
+    };
+  });
+}
+
+async function ask(page: Page, text: string) {
+  const input = page.getByPlaceholder('Write your message...');
+  await input.fill(text);
+  await input.press('Enter');
+}
+
+for (const [name, viewport] of Object.entries(viewports)) {
+  test.describe(`chat at ${viewport.width} px`, () => {
+    test.use({ viewport });
+
+    test('a new user asks, sees the answer stream in, and is charged what the ledger says', async ({
+      page,
+    }) => {
+      await openChat(page, `ask-${name}`);
+      await expect(page.getByText('25,000 Tokens')).toBeAttached();
+      await expectAccessible(page);
+      await saveScreenshot(page, `chat-empty-${name}`);
+
+      const marker = `deposit-${name}-${Date.now()}`;
+      await script(page, {
+        match: marker,
+        text: 'A landlord must **return** the deposit within the time the law sets.\n\n- Ask in writing\n- Keep copies\n\nIf your case is disputed, talk to a lawyer.',
+        firstTokenDelayMs: 1500,
+        tokensPerSecond: 30,
+      });
+      await ask(page, `When is my deposit due back? ${marker}`);
+      const answer = page.locator('.chat-message-assistant').last();
+      await expect(answer.getByRole('button', { name: 'Stop' })).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible();
+      await expect(answer.locator('strong')).toHaveText('return');
+      await expect(answer.locator('li')).toHaveText(['Ask in writing', 'Keep copies']);
+      await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
+
+      const status = await tokenStatus(page);
+      const charged = -status.recent
+        .filter((row) => row.kind === 'charge')
+        .reduce((sum, row) => sum + row.delta, 0);
+      expect(charged).toBeGreaterThan(0);
+      expect(status.balance).toBe(25_000 - charged);
+      if (name === 'phone') await page.getByRole('button', { name: 'Your chats' }).click();
+      await expect(
+        page.getByText(`${status.balance.toLocaleString('en-US')} Tokens`),
+      ).toBeVisible();
+      await expectAccessible(page);
+      await saveScreenshot(page, `chat-answer-${name}`);
+
+      // After a reload the chat is listed under Today History and opens with its messages.
+      await page.reload();
+      if (name === 'phone') await page.getByRole('button', { name: 'Your chats' }).click();
+      const today = page.getByRole('region', { name: 'Today History' });
+      await today.getByRole('button', { name: /^When is my deposit due back/ }).click();
+      await expect(page.locator('.chat-message-assistant')).toContainText('Keep copies');
+    });
+  });
+}
+
+test.describe('chat at 1280 px', () => {
+  test.use({ viewport: viewports.desktop });
+
+  test('Stop keeps the partial answer and charges only it', async ({ page }) => {
+    await openChat(page, 'stop');
+    const marker = `stop-${Date.now()}`;
+    const words = Array.from({ length: 300 }, (_, i) => `word${i}`).join(' ');
+    await script(page, { match: marker, text: words, tokensPerSecond: 25 });
+    await ask(page, `Tell me everything ${marker}`);
+    const answer = page.locator('.chat-message-assistant').last();
+    await expect(answer).toContainText('word5');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
+    const shown = (await answer.locator('.answer-markdown').innerText()).trim();
+    expect(shown.length).toBeLessThan(words.length);
+
+    await expect
+      .poll(async () => (await tokenStatus(page)).recent.some((row) => row.kind === 'charge'))
+      .toBe(true);
+    const status = await tokenStatus(page);
+    const charged = 25_000 - status.balance;
+    // A stopped answer costs its prompt and the words written: far less than the whole.
+    expect(charged).toBeGreaterThan(0);
+    expect(charged).toBeLessThan(1024);
+    await page.reload();
+    await page.getByRole('region', { name: 'Today History' }).getByRole('button').first().click();
+    await expect(page.locator('.chat-message-assistant')).toContainText('Stopped.');
+  });
+
+  test('a failing model shows the error, and Retry answers', async ({ page }) => {
+    await openChat(page, 'retry');
+    const marker = `fail-${Date.now()}`;
+    await script(page, { match: marker, text: 'x', failBeforeStream: 500 });
+    await script(page, { match: marker, text: 'x', failBeforeStream: 500 });
+    await script(page, { match: marker, text: 'The second try worked.' });
+    await ask(page, `Will this work? ${marker}`);
+    const alert = page.getByRole('alert').filter({ hasText: 'could not be written' });
+    await expect(alert).toBeVisible();
+    await alert.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.locator('.chat-message-assistant').last()).toContainText(
+      'The second try worked.',
+    );
+    await expect(alert).toBeHidden();
+  });
+
+  test('zero tokens shows the alert and goes to /pricing', async ({ page }) => {
+    await openChat(page, 'zero');
+    // The balance as the server would report it once spent: exactly 0.
+    await page.route('**/api/tokens', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, json: { ...(await response.json()), balance: 0 } });
+    });
+    await page.reload();
+    await expect(page.getByText('0 Tokens')).toBeAttached();
+    const messages: string[] = [];
+    page.once('dialog', (dialog) => {
+      messages.push(dialog.message());
+      void dialog.accept();
+    });
+    await ask(page, 'Can I still ask?');
+    await expect(page).toHaveURL(/\/pricing$/);
+    expect(messages).toEqual(['Become a Premium member']);
+  });
+
+  test('rename, search, export and delete a chat', async ({ page }) => {
+    await openChat(page, 'manage');
+    const marker = `manage-${Date.now()}`;
+    await script(page, { match: marker, text: 'Small claims courts hear small disputes.' });
+    await ask(page, `What is small claims court? ${marker}`);
+    await expect(page.locator('.chat-message-assistant')).toContainText('small disputes');
+
+    const item = page.getByRole('region', { name: 'Today History' }).locator('.chat-item').first();
+    await item.getByRole('button', { name: /Options for/ }).click();
+    await item.getByRole('button', { name: 'Rename' }).click();
+    await page.getByLabel('New name for this chat').fill('Court question');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(item.getByRole('button', { name: 'Court question', exact: true })).toBeVisible();
+
+    await page.getByLabel('Search your chats').fill('disputes');
+    await expect(page.getByRole('button', { name: 'Court question', exact: true })).toBeVisible();
+    await page.getByLabel('Search your chats').fill('nothing matches this');
+    await expect(page.getByRole('button', { name: 'Court question', exact: true })).toHaveCount(0);
+    await page.getByLabel('Search your chats').fill('');
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export as Markdown' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/\.md$/);
+
+    page.once('dialog', (dialog) => void dialog.accept());
+    const row = page.getByRole('button', { name: 'Court question', exact: true });
+    await page.getByRole('button', { name: 'Options for Court question' }).click();
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await expect(row).toHaveCount(0);
+  });
+
+  test('hostile prompts and answers render inert and keep the layout', async ({ page }) => {
+    await openChat(page, 'hostile');
+    const marker = `hostile-${Date.now()}`;
+    const longWord = 'A'.repeat(7000);
+    await script(page, {
+      match: marker,
+      text: `<script>window.pwned=1</script> <img src=x onerror="window.pwned=2"> [click](javascript:window.pwned=3) ![t](https://tracker.example/p.png) <b>bold</b> ${longWord}`,
+    });
+    await ask(
+      page,
+      `<img src=x onerror="window.pwned=4"> <script>window.pwned=5</script> ${marker}`,
+    );
+    const answer = page.locator('.chat-message-assistant').last();
+    await expect(answer).toContainText('AAAA');
+    expect(await page.evaluate(() => (window as { pwned?: number }).pwned)).toBeUndefined();
+    await expect(page.locator('.chat-messages script, .chat-messages img')).toHaveCount(0);
+    await expect(answer.locator('a[href^="javascript"]')).toHaveCount(0);
+    await expect(page.locator('.chat-message-user')).toContainText('<script>');
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+});
+
+test('the chat screen is a chunk of its own: the home page does not load it', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
+  });
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  expect(scripts.some((url) => url.includes('chatbot-page'))).toBe(false);
+});

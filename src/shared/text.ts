@@ -14,7 +14,7 @@ export const textMessages = {
 /** Any control character, and the Unicode line and paragraph separators. */
 const anyControl = /[\p{Cc}\u2028\u2029]/u;
 /** Control characters other than tab, line feed and carriage return (a textarea sends CR LF). */
-const controlButLineBreaks = /[\0-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F]/;
+const controlButLineBreaks = /(?![\t\n\r])\p{Cc}/u;
 
 export function hasControlCharacters(value: string, { multiLine = false } = {}): boolean {
   return (multiLine ? controlButLineBreaks : anyControl).test(value);

@@ -1,6 +1,5 @@
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import {
@@ -13,7 +12,7 @@ import type { Redis } from 'ioredis';
 import { createRequire } from 'node:module';
 import type { Config } from './config.js';
 import { openDatabase, type Db } from './db/database.js';
-import { AppError } from './errors.js';
+import { registerApiRateLimit } from './http/api-rate-limit.js';
 import { apiNotFound, registerErrorHandling } from './http/error-handler.js';
 import { createRateLimiter } from './http/rate-limiter.js';
 import { registerRequestLog } from './http/request-log.js';
@@ -136,19 +135,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       async (api) => {
         // Cookies are read and set by the API only (sign-in sessions); pages and probes skip the parser.
         await api.register(cookie);
-        await api.register(rateLimit, {
-          max: config.apiRateLimitPerMinute,
-          timeWindow: '1 minute',
-          ...(redis ? { redis, nameSpace: 'lexwise-rl:' } : {}),
-          errorResponseBuilder: (_request, context) =>
-            new AppError(
-              429,
-              'request.rate_limited',
-              `Too many requests. Please wait ${context.after} and try again.`,
-              undefined,
-              { 'retry-after': String(Math.ceil(context.ttl / 1000)) },
-            ),
-        });
+        // Before the modules: it must run before any of their hooks (authentication among them).
+        await registerApiRateLimit(api, config, redis);
         api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
         // Each module registers its routes below, under its own prefix.
         await api.register(authRoutes({ config, auth, sessions }), { prefix: '/auth' });

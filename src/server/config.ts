@@ -229,7 +229,8 @@ function readOrCreateSecretsFile(dataDir: string): Config['secrets'] {
     if (stored.success) return stored.data;
     throw new ConfigError(`${file} is malformed: delete it to generate new secrets`);
   }
-  mkdirSync(dataDir, { recursive: true });
+  // The data folder is the owner's only: it holds secrets, the database and the mail outbox.
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const created = { jwt: randomBytes(48).toString('base64url') };
   writeFileSync(file, JSON.stringify(created, null, 2) + '\n', { mode: 0o600, flag: 'wx' });
   chmodSync(file, 0o600);

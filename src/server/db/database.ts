@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -68,13 +68,26 @@ export function openDatabase(target: Config['database'], poolSize = 10): Db {
 }
 
 function openSqlite(file: string): SQLite.Database {
-  mkdirSync(path.dirname(file), { recursive: true });
+  createPrivateFile(file);
   const database = new SQLite(file);
   database.pragma('journal_mode = WAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   database.pragma('synchronous = NORMAL');
   return database;
+}
+
+/**
+ * The database holds password hashes and personal data: its folder is the owner's only (0700)
+ * and its files are 0600. SQLite creates the -wal and -shm files with the database file's mode,
+ * so the file is created (or tightened, after an older version made it 0644) before it opens.
+ */
+function createPrivateFile(file: string) {
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  closeSync(openSync(file, 'a', 0o600));
+  for (const name of [file, `${file}-wal`, `${file}-shm`]) {
+    if (existsSync(name)) chmodSync(name, 0o600);
+  }
 }
 
 /**

@@ -13,6 +13,7 @@ import { createRequire } from 'node:module';
 import type { Config } from './config.js';
 import { openDatabase, type Db } from './db/database.js';
 import { registerApiRateLimit } from './http/api-rate-limit.js';
+import { clientErrorHandler, frameworkErrorHandler, isApiPath } from './http/client-errors.js';
 import { apiNotFound, registerErrorHandling } from './http/error-handler.js';
 import { createRateLimiter } from './http/rate-limiter.js';
 import { registerRequestLog } from './http/request-log.js';
@@ -60,6 +61,7 @@ export type App = FastifyInstance;
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<App> {
   const db = options.db ?? openDatabase(config.database);
   const { logger, flush } = createAppLogger(config.logLevel, options.logger);
+  const securityHeaders = computeSecurityHeaders(config);
   const app = Fastify({
     // Fastify's own logger stays off: with one, Fastify times and tracks every response, which
     // was a fifth of a probe's time. Ours is app.log, and each request's request.log is a lazy
@@ -71,6 +73,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     bodyLimit: config.bodyLimitBytes,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    frameworkErrors: frameworkErrorHandler(securityHeaders.resource),
+    clientErrorHandler: clientErrorHandler(securityHeaders.resource, logger),
   }).withTypeProvider<ZodTypeProvider>();
   app.log = logger;
 
@@ -110,7 +114,6 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   registerErrorHandling(app);
 
-  const securityHeaders = computeSecurityHeaders(config);
   registerSecurityHeaders(app, securityHeaders);
   await app.register(compress, { threshold: 1024 });
   registerRequestAuth(app);
@@ -154,7 +157,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     site.setNotFoundHandler((request, reply) => {
       const path = request.url.split('?')[0] ?? '/';
       const read = request.method === 'GET' || request.method === 'HEAD';
-      if (path === '/api' || path.startsWith('/api/') || !web || !read) {
+      if (isApiPath(path) || !web || !read) {
         return reply.status(404).send(apiNotFound(request.method, path));
       }
       return web.servePage(request, reply);

@@ -13,6 +13,7 @@ import { createRequire } from 'node:module';
 import type { Config } from './config.js';
 import { openDatabase, type Db } from './db/database.js';
 import { registerApiRateLimit } from './http/api-rate-limit.js';
+import { limitConnections } from './http/connection-limits.js';
 import { clientErrorHandler, frameworkErrorHandler, isApiPath } from './http/client-errors.js';
 import { apiNotFound, registerErrorHandling } from './http/error-handler.js';
 import { createRateLimiter } from './http/rate-limiter.js';
@@ -73,10 +74,22 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     bodyLimit: config.bodyLimitBytes,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    // Slow clients: a request must arrive whole within requestTimeout, its headers sooner, and an
+    // idle keep-alive connection is closed. Node checks these every connectionsCheckingInterval.
+    requestTimeout: config.http.requestTimeoutMs,
+    keepAliveTimeout: config.http.keepAliveTimeoutMs,
+    http: {
+      headersTimeout: config.http.headersTimeoutMs,
+      connectionsCheckingInterval: Math.min(5_000, Math.ceil(config.http.headersTimeoutMs / 2)),
+    },
     frameworkErrors: frameworkErrorHandler(securityHeaders.resource),
     clientErrorHandler: clientErrorHandler(securityHeaders.resource, logger),
   }).withTypeProvider<ZodTypeProvider>();
   app.log = logger;
+  limitConnections(app.server, {
+    perAddress: config.http.maxConnectionsPerAddress,
+    total: config.http.maxConnections,
+  });
 
   // The API speaks JSON only; a text/plain body (a "simple" cross-site request) gets 415.
   app.removeContentTypeParser('text/plain');

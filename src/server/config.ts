@@ -39,6 +39,16 @@ const envSchema = publicSiteSchema.extend({
     .max(10_000_000)
     .default(64 * 1024),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+  /** Longest time a client may take to send a whole request (headers and body). */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(500).max(600_000).default(30_000),
+  /** Longest time a client may take to send a request's headers. */
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(500).max(600_000).default(10_000),
+  /** How long an idle keep-alive connection stays open. */
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(72_000),
+  /** Connections one client address may hold open at once (not applied with TRUST_PROXY). */
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).max(100_000).default(100),
+  /** Connections the server holds open at once. */
+  MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
   /** Requests per minute one client address may make to the API as a whole. */
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(10).max(1_000_000).default(300),
   JWT_SECRET: secret.optional(),
@@ -81,6 +91,14 @@ export interface Config {
   trustProxy: boolean;
   bodyLimitBytes: number;
   shutdownGraceMs: number;
+  /** What slow or greedy clients may hold (docs/decisions/0063-slow-clients.md). */
+  http: {
+    requestTimeoutMs: number;
+    headersTimeoutMs: number;
+    keepAliveTimeoutMs: number;
+    maxConnectionsPerAddress: number;
+    maxConnections: number;
+  };
   apiRateLimitPerMinute: number;
   secrets: { jwt: string };
   auth: {
@@ -139,6 +157,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const site = readPublicSiteConfig(cleaned);
   const from =
     e.MAIL_FROM ?? `"${site.productName}" <no-reply@${new URL(site.publicUrl).hostname}>`;
+  if (e.HEADERS_TIMEOUT_MS > e.REQUEST_TIMEOUT_MS) {
+    // Node refuses a headers timeout longer than the request's, which includes the headers.
+    throw new ConfigError(
+      `HEADERS_TIMEOUT_MS is invalid: expected at most REQUEST_TIMEOUT_MS (${e.REQUEST_TIMEOUT_MS})`,
+    );
+  }
   if (!e.SMTP_URL && e.NODE_ENV === 'production' && !e.MAIL_OUTBOX) {
     throw new ConfigError(
       'SMTP_URL is required in production: an smtp:// or smtps:// URL (or MAIL_OUTBOX=true to keep mail in DATA_DIR/outbox)',
@@ -158,6 +182,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    http: {
+      requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+      headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
+      keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
+      // Behind a proxy every connection comes from the proxy's address: the proxy caps instead.
+      maxConnectionsPerAddress: e.TRUST_PROXY ? 0 : e.MAX_CONNECTIONS_PER_ADDRESS,
+      maxConnections: e.MAX_CONNECTIONS,
+    },
     apiRateLimitPerMinute: e.API_RATE_LIMIT_PER_MINUTE,
     secrets,
     auth: {

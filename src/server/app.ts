@@ -37,6 +37,7 @@ import { contactRoutes } from './modules/contact/routes.js';
 import { createContactService } from './modules/contact/service.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { createMailer } from './modules/mail/mailer.js';
+import { createMailOutbox } from './modules/mail/outbox.js';
 import { newsletterRoutes } from './modules/newsletter/routes.js';
 import { createNewsletterService } from './modules/newsletter/service.js';
 
@@ -100,10 +101,17 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   const redis = config.redisUrl ? connectRedis(config.redisUrl) : undefined;
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  // Modules write mail to the outbox with its cause; this instance's sender sends it from there
+  // (docs/decisions/0065-mail-outbox.md).
+  const mailer = createMailer(config.mail, app.log);
+  const mailOutbox = createMailOutbox(db, mailer, app.log, config.mailOutbox);
+  app.addHook('onReady', async () => mailOutbox.start());
+  app.addHook('preClose', async () => mailOutbox.stop());
+  app.addHook('onClose', async () => mailer.close());
   const deps: ModuleDeps = {
     config,
     db,
-    mailer: createMailer(config.mail, app.log),
+    mailOutbox,
     rateLimiter: createRateLimiter(redis),
     log: app.log,
     keys: deriveServerKeys(config.secrets),
@@ -119,11 +127,6 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const authenticate = createAuthenticate(sessions);
   accountExport.addSignInMethods(oauth.signInMethodsOf);
   app.decorate('accountExport', accountExport);
-  // Mail still being sent in the background goes out before the mailer closes.
-  app.addHook('onClose', async () => {
-    await auth.flushMail();
-    await deps.mailer.close();
-  });
 
   registerErrorHandling(app);
 

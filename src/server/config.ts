@@ -59,6 +59,12 @@ const envSchema = publicSiteSchema.extend({
   MAIL_FROM: z.string().min(3).optional(),
   /** In production, mail written to the outbox instead of sent must be chosen explicitly. */
   MAIL_OUTBOX: booleanFlag.default(false),
+  /** How often each instance reads the mail outbox for mail it was not woken for. */
+  MAIL_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(2_000),
+  /** The first retry of a failed mail waits this long; each later one twice as long (up to 1 h). */
+  MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
+  /** Attempts before a mail is given up on and logged as an error. */
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
   /** The address that receives contact-form messages (server-only). */
   CONTACT_INBOX: z.email().optional(),
   GOOGLE_CLIENT_ID: z.string().trim().min(1).max(500).optional(),
@@ -113,6 +119,8 @@ export interface Config {
   mail:
     | { transport: 'smtp'; url: string; from: string }
     | { transport: 'outbox'; dir: string; from: string };
+  /** The sender of queued mail (docs/decisions/0061-mail-outbox.md). */
+  mailOutbox: { pollMs: number; retryBaseMs: number; maxAttempts: number };
   /** Social sign-in providers; a provider is absent (its button hidden) unless id and secret are set. */
   oauth: {
     google?: { clientId: string; clientSecret: string; issuer: string };
@@ -202,6 +210,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mail: e.SMTP_URL
       ? { transport: 'smtp', url: e.SMTP_URL, from }
       : { transport: 'outbox', dir: path.join(dataDir, 'outbox'), from },
+    mailOutbox: {
+      pollMs: e.MAIL_POLL_MS,
+      retryBaseMs: e.MAIL_RETRY_BASE_MS,
+      maxAttempts: e.MAIL_MAX_ATTEMPTS,
+    },
     oauth: readOAuthProviders(e),
   };
 }

@@ -97,7 +97,7 @@ export interface Config {
   trustProxy: boolean;
   bodyLimitBytes: number;
   shutdownGraceMs: number;
-  /** What slow or greedy clients may hold (docs/decisions/0063-slow-clients.md). */
+  /** What slow or greedy clients may hold (docs/decisions/0067-slow-clients.md). */
   http: {
     requestTimeoutMs: number;
     headersTimeoutMs: number;
@@ -119,7 +119,7 @@ export interface Config {
   mail:
     | { transport: 'smtp'; url: string; from: string }
     | { transport: 'outbox'; dir: string; from: string };
-  /** The sender of queued mail (docs/decisions/0061-mail-outbox.md). */
+  /** The sender of queued mail (docs/decisions/0065-mail-outbox.md). */
   mailOutbox: { pollMs: number; retryBaseMs: number; maxAttempts: number };
   /** Social sign-in providers; a provider is absent (its button hidden) unless id and secret are set. */
   oauth: {

@@ -35,7 +35,7 @@ export const emailLimits = { total: 254, local: 64, domain: 255 } as const;
  * several recipients or a display name: no whitespace, control characters, commas, semicolons,
  * colons, double quotes, parentheses, brackets, backslashes or a second @. It runs in linear time: each part is one character
  * class, and a domain label cannot contain the dot that ends it, so nothing is tried twice
- * (docs/decisions/0060-bounded-text-and-one-mailbox.md). Check the length first: isEmailAddress.
+ * (docs/decisions/0064-bounded-text-and-one-mailbox.md). Check the length first: isEmailAddress.
  */
 export const emailPattern =
   /^[^\s\p{Cc}"(),:;<>@[\\\]]{1,64}@(?:[\p{L}\p{N}_-]{1,63}\.)+[\p{L}\p{N}-]{1,63}$/u;

@@ -4,7 +4,7 @@ import { z } from 'zod';
  * Text people type, bounded, and without the control characters no one types: PostgreSQL refuses
  * NUL where SQLite stores it, and a line break in a one-line field could end up in a mail header.
  * Every request schema's free text is built here, so both databases answer the same 400
- * (docs/decisions/0060-bounded-text-and-one-mailbox.md).
+ * (docs/decisions/0064-bounded-text-and-one-mailbox.md).
  */
 export const textMessages = {
   oneLine: 'Please keep this on one line.',

@@ -8,7 +8,7 @@ import type { ErrorBody, ErrorCode } from '../../shared/errors.js';
  * not decode, a parameter over its length) or by Node's HTTP parser (malformed syntax, headers too
  * large, a request that took too long). Left to their defaults, they answered in another JSON
  * shape and without the security headers; here they get the API's error shape and the resource
- * headers like every other answer (docs/decisions/0062-errors-before-routing.md).
+ * headers like every other answer (docs/decisions/0066-errors-before-routing.md).
  */
 const frameworkAnswers: Record<string, { status: number; code: ErrorCode; message: string }> = {
   FST_ERR_BAD_URL: {

@@ -43,7 +43,7 @@ export function retryDelayMs(settings: OutboxSettings, attempts: number): number
 }
 
 /**
- * Sends the mail in `mail_outbox` (docs/decisions/0061-mail-outbox.md). Every instance runs one;
+ * Sends the mail in `mail_outbox` (docs/decisions/0065-mail-outbox.md). Every instance runs one;
  * claims are leases taken by conditional update, so each mail is sent by one instance at a time,
  * and a mail whose sender died is taken over once its lease ends. A crash between the SMTP
  * server's acceptance and the row's deletion sends that mail again: at least once, never lost.

@@ -4,7 +4,7 @@ import type { DatabaseKind } from '../database.js';
 
 /**
  * Outgoing mail, written in the same transaction as what caused it and sent from here
- * (docs/decisions/0061-mail-outbox.md). A row is deleted once its mail is sent.
+ * (docs/decisions/0065-mail-outbox.md). A row is deleted once its mail is sent.
  */
 export function mailOutboxMigration(kind: DatabaseKind) {
   const t = columnTypes(kind);

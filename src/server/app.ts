@@ -1,6 +1,5 @@
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import {
@@ -12,7 +11,9 @@ import type { Redis } from 'ioredis';
 import { createRequire } from 'node:module';
 import type { Config } from './config.js';
 import { openDatabase, type Db } from './db/database.js';
-import { AppError } from './errors.js';
+import { registerApiRateLimit } from './http/api-rate-limit.js';
+import { limitConnections } from './http/connection-limits.js';
+import { clientErrorHandler, frameworkErrorHandler, isApiPath } from './http/client-errors.js';
 import { apiNotFound, registerErrorHandling } from './http/error-handler.js';
 import { createRateLimiter } from './http/rate-limiter.js';
 import { compileResponseSerializer } from './http/response-serializer.js';
@@ -43,6 +44,7 @@ import { guideRoutes } from './modules/guides/routes.js';
 import { createGuidesService } from './modules/guides/service.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { createMailer } from './modules/mail/mailer.js';
+import { createMailOutbox } from './modules/mail/outbox.js';
 import { newsletterRoutes } from './modules/newsletter/routes.js';
 import { createNewsletterService } from './modules/newsletter/service.js';
 import { tokenRoutes } from './modules/tokens/routes.js';
@@ -74,6 +76,7 @@ export type App = FastifyInstance;
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<App> {
   const db = options.db ?? openDatabase(config.database);
   const { logger, flush } = createAppLogger(config.logLevel, options.logger);
+  const securityHeaders = computeSecurityHeaders(config);
   const app = Fastify({
     // Fastify's own logger stays off: with one, Fastify times and tracks every response, which
     // was a fifth of a probe's time. Ours is app.log, and each request's request.log is a lazy
@@ -85,8 +88,22 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     bodyLimit: config.bodyLimitBytes,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    // Slow clients: a request must arrive whole within requestTimeout, its headers sooner, and an
+    // idle keep-alive connection is closed. Node checks these every connectionsCheckingInterval.
+    requestTimeout: config.http.requestTimeoutMs,
+    keepAliveTimeout: config.http.keepAliveTimeoutMs,
+    http: {
+      headersTimeout: config.http.headersTimeoutMs,
+      connectionsCheckingInterval: Math.min(5_000, Math.ceil(config.http.headersTimeoutMs / 2)),
+    },
+    frameworkErrors: frameworkErrorHandler(securityHeaders.resource),
+    clientErrorHandler: clientErrorHandler(securityHeaders.resource, logger),
   }).withTypeProvider<ZodTypeProvider>();
   app.log = logger;
+  limitConnections(app.server, {
+    perAddress: config.http.maxConnectionsPerAddress,
+    total: config.http.maxConnections,
+  });
 
   // The API speaks JSON only; a text/plain body (a "simple" cross-site request) gets 415.
   app.removeContentTypeParser('text/plain');
@@ -97,10 +114,17 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   const redis = config.redisUrl ? connectRedis(config.redisUrl) : undefined;
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  // Modules write mail to the outbox with its cause; this instance's sender sends it from there
+  // (docs/decisions/0065-mail-outbox.md).
+  const mailer = createMailer(config.mail, app.log);
+  const mailOutbox = createMailOutbox(db, mailer, app.log, config.mailOutbox);
+  app.addHook('onReady', async () => mailOutbox.start());
+  app.addHook('preClose', async () => mailOutbox.stop());
+  app.addHook('onClose', async () => mailer.close());
   const deps: ModuleDeps = {
     config,
     db,
-    mailer: createMailer(config.mail, app.log),
+    mailOutbox,
     rateLimiter: createRateLimiter(redis),
     log: app.log,
     keys: deriveServerKeys(config.secrets),
@@ -124,15 +148,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const authenticate = createAuthenticate(sessions);
   accountExport.addSignInMethods(oauth.signInMethodsOf);
   app.decorate('accountExport', accountExport);
-  // Mail still being sent in the background goes out before the mailer closes.
-  app.addHook('onClose', async () => {
-    await auth.flushMail();
-    await deps.mailer.close();
-  });
 
   registerErrorHandling(app);
 
-  const securityHeaders = computeSecurityHeaders(config);
   registerSecurityHeaders(app, securityHeaders);
   await app.register(compress, { threshold: 1024 });
   registerRequestAuth(app);
@@ -157,19 +175,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       async (api) => {
         // Cookies are read and set by the API only (sign-in sessions); pages and probes skip the parser.
         await api.register(cookie);
-        await api.register(rateLimit, {
-          max: config.apiRateLimitPerMinute,
-          timeWindow: '1 minute',
-          ...(redis ? { redis, nameSpace: 'lexwise-rl:' } : {}),
-          errorResponseBuilder: (_request, context) =>
-            new AppError(
-              429,
-              'request.rate_limited',
-              `Too many requests. Please wait ${context.after} and try again.`,
-              undefined,
-              { 'retry-after': String(Math.ceil(context.ttl / 1000)) },
-            ),
-        });
+        // Before the modules: it must run before any of their hooks (authentication among them).
+        await registerApiRateLimit(api, config, redis);
         api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
         // Each module registers its routes below, under its own prefix.
         await api.register(authRoutes({ config, auth, sessions }), { prefix: '/auth' });
@@ -190,7 +197,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     site.setNotFoundHandler((request, reply) => {
       const path = request.url.split('?')[0] ?? '/';
       const read = request.method === 'GET' || request.method === 'HEAD';
-      if (path === '/api' || path.startsWith('/api/') || !web || !read) {
+      if (isApiPath(path) || !web || !read) {
         return reply.status(404).send(apiNotFound(request.method, path));
       }
       return web.servePage(request, reply);

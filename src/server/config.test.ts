@@ -58,6 +58,22 @@ describe('loadConfig', () => {
     expect(configError({ DATA_DIR: tempDir(), JWT_SECRET: 'short' })).toBe(
       'JWT_SECRET is invalid: expected at least 32 characters',
     );
+    expect(
+      configError({ DATA_DIR: tempDir(), REQUEST_TIMEOUT_MS: '5000', HEADERS_TIMEOUT_MS: '9000' }),
+    ).toBe('HEADERS_TIMEOUT_MS is invalid: expected at most REQUEST_TIMEOUT_MS (5000)');
+  });
+
+  it('bounds slow clients by default, and leaves the per-address cap to a trusted proxy', () => {
+    const { http } = loadConfig({ DATA_DIR: tempDir() });
+    expect(http).toEqual({
+      requestTimeoutMs: 30_000,
+      headersTimeoutMs: 10_000,
+      keepAliveTimeoutMs: 72_000,
+      maxConnectionsPerAddress: 100,
+      maxConnections: 10_000,
+    });
+    const proxied = loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: 'true' });
+    expect(proxied.http.maxConnectionsPerAddress).toBe(0);
   });
 
   it('requires secrets from the environment in production and writes no secrets file', () => {

@@ -39,6 +39,16 @@ const envSchema = publicSiteSchema.extend({
     .max(10_000_000)
     .default(64 * 1024),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+  /** Longest time a client may take to send a whole request (headers and body). */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(500).max(600_000).default(30_000),
+  /** Longest time a client may take to send a request's headers. */
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(500).max(600_000).default(10_000),
+  /** How long an idle keep-alive connection stays open. */
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(72_000),
+  /** Connections one client address may hold open at once (not applied with TRUST_PROXY). */
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).max(100_000).default(100),
+  /** Connections the server holds open at once. */
+  MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
   /** Requests per minute one client address may make to the API as a whole. */
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(10).max(1_000_000).default(300),
   JWT_SECRET: secret.optional(),
@@ -49,6 +59,12 @@ const envSchema = publicSiteSchema.extend({
   MAIL_FROM: z.string().min(3).optional(),
   /** In production, mail written to the outbox instead of sent must be chosen explicitly. */
   MAIL_OUTBOX: booleanFlag.default(false),
+  /** How often each instance reads the mail outbox for mail it was not woken for. */
+  MAIL_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(2_000),
+  /** The first retry of a failed mail waits this long; each later one twice as long (up to 1 h). */
+  MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
+  /** Attempts before a mail is given up on and logged as an error. */
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
   /** The address that receives contact-form messages (server-only). */
   CONTACT_INBOX: z.email().optional(),
   GOOGLE_CLIENT_ID: z.string().trim().min(1).max(500).optional(),
@@ -93,6 +109,14 @@ export interface Config {
   trustProxy: boolean;
   bodyLimitBytes: number;
   shutdownGraceMs: number;
+  /** What slow or greedy clients may hold (docs/decisions/0067-slow-clients.md). */
+  http: {
+    requestTimeoutMs: number;
+    headersTimeoutMs: number;
+    keepAliveTimeoutMs: number;
+    maxConnectionsPerAddress: number;
+    maxConnections: number;
+  };
   apiRateLimitPerMinute: number;
   secrets: { jwt: string };
   auth: {
@@ -107,6 +131,8 @@ export interface Config {
   mail:
     | { transport: 'smtp'; url: string; from: string }
     | { transport: 'outbox'; dir: string; from: string };
+  /** The sender of queued mail (docs/decisions/0065-mail-outbox.md). */
+  mailOutbox: { pollMs: number; retryBaseMs: number; maxAttempts: number };
   /** Social sign-in providers; a provider is absent (its button hidden) unless id and secret are set. */
   /** The assistant: a model behind an OpenAI-compatible API, or library mode when none is set. */
   chat: {
@@ -169,6 +195,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const site = readPublicSiteConfig(cleaned);
   const from =
     e.MAIL_FROM ?? `"${site.productName}" <no-reply@${new URL(site.publicUrl).hostname}>`;
+  if (e.HEADERS_TIMEOUT_MS > e.REQUEST_TIMEOUT_MS) {
+    // Node refuses a headers timeout longer than the request's, which includes the headers.
+    throw new ConfigError(
+      `HEADERS_TIMEOUT_MS is invalid: expected at most REQUEST_TIMEOUT_MS (${e.REQUEST_TIMEOUT_MS})`,
+    );
+  }
   if (!e.SMTP_URL && e.NODE_ENV === 'production' && !e.MAIL_OUTBOX) {
     throw new ConfigError(
       'SMTP_URL is required in production: an smtp:// or smtps:// URL (or MAIL_OUTBOX=true to keep mail in DATA_DIR/outbox)',
@@ -188,6 +220,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    http: {
+      requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+      headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
+      keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
+      // Behind a proxy every connection comes from the proxy's address: the proxy caps instead.
+      maxConnectionsPerAddress: e.TRUST_PROXY ? 0 : e.MAX_CONNECTIONS_PER_ADDRESS,
+      maxConnections: e.MAX_CONNECTIONS,
+    },
     apiRateLimitPerMinute: e.API_RATE_LIMIT_PER_MINUTE,
     secrets,
     auth: {
@@ -200,6 +240,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mail: e.SMTP_URL
       ? { transport: 'smtp', url: e.SMTP_URL, from }
       : { transport: 'outbox', dir: path.join(dataDir, 'outbox'), from },
+    mailOutbox: {
+      pollMs: e.MAIL_POLL_MS,
+      retryBaseMs: e.MAIL_RETRY_BASE_MS,
+      maxAttempts: e.MAIL_MAX_ATTEMPTS,
+    },
     oauth: readOAuthProviders(e),
     chat: readChatConfig(e),
     tokens: { fairUseMonthly: e.TOKENS_FAIR_USE_MONTHLY },
@@ -290,7 +335,8 @@ function readOrCreateSecretsFile(dataDir: string): Config['secrets'] {
     if (stored.success) return stored.data;
     throw new ConfigError(`${file} is malformed: delete it to generate new secrets`);
   }
-  mkdirSync(dataDir, { recursive: true });
+  // The data folder is the owner's only: it holds secrets, the database and the mail outbox.
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const created = { jwt: randomBytes(48).toString('base64url') };
   writeFileSync(file, JSON.stringify(created, null, 2) + '\n', { mode: 0o600, flag: 'wx' });
   chmodSync(file, 0o600);

@@ -3,7 +3,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import type { RateLimiter } from './http/rate-limiter.js';
 import type { ServerKeys } from './keys.js';
-import type { Mailer } from './modules/mail/mailer.js';
+import type { MailOutbox } from './modules/mail/outbox.js';
 
 /**
  * What every module's service is made with: built once by buildApp and handed to each
@@ -13,7 +13,8 @@ import type { Mailer } from './modules/mail/mailer.js';
 export interface ModuleDeps {
   config: Config;
   db: Db;
-  mailer: Mailer;
+  /** Where modules write outgoing mail, in the transaction of its cause. */
+  mailOutbox: MailOutbox;
   rateLimiter: RateLimiter;
   /** The app's logger. Each request's own line (with its id) is written by the request log. */
   log: FastifyBaseLogger;

@@ -27,5 +27,23 @@ export const authMessages = {
   confirmationMismatch: 'The email you typed does not match your account.',
 } as const;
 
-/** The spec's email pattern: non-space, @, non-space, a dot, non-space. */
-export const emailPattern = /^\S+@\S+\.\S+$/;
+/** RFC 5321's limits: a whole address, its local part (before @) and its domain. */
+export const emailLimits = { total: 254, local: 64, domain: 255 } as const;
+
+/**
+ * One mailbox, as the spec's "something@something.something" but without what would make it
+ * several recipients or a display name: no whitespace, control characters, commas, semicolons,
+ * colons, double quotes, parentheses, brackets, backslashes or a second @. It runs in linear time: each part is one character
+ * class, and a domain label cannot contain the dot that ends it, so nothing is tried twice
+ * (docs/decisions/0069-bounded-text-and-one-mailbox.md). Check the length first: isEmailAddress.
+ */
+export const emailPattern =
+  /^[^\s\p{Cc}"(),:;<>@[\\\]]{1,64}@(?:[\p{L}\p{N}_-]{1,63}\.)+[\p{L}\p{N}-]{1,63}$/u;
+
+/** Whether a (trimmed) value is one email address; its length is checked before the pattern runs. */
+export function isEmailAddress(value: string): boolean {
+  if (value.length > emailLimits.total) return false;
+  const at = value.indexOf('@');
+  if (at < 1 || at > emailLimits.local || value.length - at - 1 > emailLimits.domain) return false;
+  return emailPattern.test(value);
+}

@@ -1,14 +1,22 @@
 /** The accounts API contract, shared by the server's routes and the web app's calls. */
 import { z } from 'zod';
-import { authMessages, emailPattern, passwordLength } from './auth-messages.js';
+import { authMessages, emailLimits, isEmailAddress, passwordLength } from './auth-messages.js';
+import { linkTokenSchema, singleLineText } from './text.js';
 
-export { authMessages, emailPattern, passwordLength } from './auth-messages.js';
+export {
+  authMessages,
+  emailLimits,
+  emailPattern,
+  isEmailAddress,
+  passwordLength,
+} from './auth-messages.js';
 
+/** One mailbox (see isEmailAddress): the length is checked before the pattern runs. */
 export const emailSchema = z
   .string()
   .trim()
-  .max(254, authMessages.invalidEmail)
-  .regex(emailPattern, authMessages.invalidEmail)
+  .max(emailLimits.total, { error: authMessages.invalidEmail, abort: true })
+  .refine(isEmailAddress, authMessages.invalidEmail)
   .transform((email) => email.toLowerCase());
 
 export const newPasswordSchema = z
@@ -23,7 +31,7 @@ export const loginRequestSchema = z.object({
 });
 export const emailOnlyRequestSchema = z.object({ email: emailSchema });
 /** A token from an emailed link (verify email, reset password). */
-export const emailTokenSchema = z.string().min(20).max(200);
+export const emailTokenSchema = linkTokenSchema();
 export const verifyEmailRequestSchema = z.object({ token: emailTokenSchema });
 export const resetPasswordRequestSchema = z.object({
   token: emailTokenSchema,
@@ -72,11 +80,14 @@ export const messageResponseSchema = z.object({ message: z.string() });
 
 export const updateProfileRequestSchema = z
   .object({
-    givenName: z.string().trim().max(80).nullable(),
-    familyName: z.string().trim().max(80).nullable(),
+    givenName: singleLineText({ max: 80 }).nullable(),
+    familyName: singleLineText({ max: 80 }).nullable(),
     picture: z
-      .url({ protocol: /^https$/ })
-      .max(1000)
+      .string()
+      .max(1000, { abort: true })
+      // z.url() answers the string as sent, and new URL() would have dropped a tab or line break.
+      .refine((value) => !/[\p{Cc}\s]/u.test(value), 'Invalid URL')
+      .pipe(z.url({ protocol: /^https$/ }))
       .nullable(),
     jurisdiction: jurisdictionSchema,
   })
@@ -89,7 +100,9 @@ export const changePasswordRequestSchema = z.object({
 });
 
 /** Deleting an account is confirmed by typing its email. */
-export const deleteAccountRequestSchema = z.object({ confirmEmail: z.string().trim().max(254) });
+export const deleteAccountRequestSchema = z.object({
+  confirmEmail: singleLineText({ max: emailLimits.total }),
+});
 
 export const oauthProviders = ['google', 'facebook'] as const;
 export type OAuthProvider = (typeof oauthProviders)[number];

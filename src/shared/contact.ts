@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema } from './auth.js';
+import { multiLineText, singleLineText, textMessages } from './text.js';
 
 /** Limits of the contact form, shared by the form's inputs and the server's checks. */
 export const contactLimits = {
@@ -18,39 +19,39 @@ export const contactMessages = {
   subjectTooLong: `The subject must be at most ${contactLimits.subject} characters.`,
   messageTooShort: `Please write at least ${contactLimits.messageMin} characters.`,
   messageTooLong: `Your message must be at most ${contactLimits.message} characters.`,
-  oneLine: 'Please keep this on one line.',
+  oneLine: textMessages.oneLine,
   sent: 'Thank you! Your message has been sent. We have emailed you a confirmation and will reply as soon as we can.',
 } as const;
 
 // Name and subject go into mail headers: one line only, so nothing can be smuggled into them.
-const singleLine = /^[^\r\n]*$/;
-
 export const contactRequestSchema = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1, contactMessages.nameRequired)
-    .max(contactLimits.name, contactMessages.nameTooLong)
-    .regex(singleLine, contactMessages.oneLine),
+  name: singleLineText({
+    min: 1,
+    max: contactLimits.name,
+    tooShort: contactMessages.nameRequired,
+    tooLong: contactMessages.nameTooLong,
+  }),
   email: emailSchema,
-  phone: z
-    .string()
-    .trim()
-    .max(contactLimits.phone, contactMessages.phoneInvalid)
-    .regex(/^$|^\+?[\d\s().-]{5,}$/, contactMessages.phoneInvalid)
+  phone: singleLineText({
+    max: contactLimits.phone,
+    tooLong: contactMessages.phoneInvalid,
+    invalid: contactMessages.phoneInvalid,
+  })
+    .regex(/^$|^\+?[\d ().-]{5,}$/, contactMessages.phoneInvalid)
     .optional(),
-  subject: z
-    .string()
-    .trim()
-    .min(1, contactMessages.subjectRequired)
-    .max(contactLimits.subject, contactMessages.subjectTooLong)
-    .regex(singleLine, contactMessages.oneLine),
-  message: z
-    .string()
-    .trim()
-    .min(contactLimits.messageMin, contactMessages.messageTooShort)
-    .max(contactLimits.message, contactMessages.messageTooLong),
-  /** The honeypot: hidden from people, so only a bot fills it in. */
+  subject: singleLineText({
+    min: 1,
+    max: contactLimits.subject,
+    tooShort: contactMessages.subjectRequired,
+    tooLong: contactMessages.subjectTooLong,
+  }),
+  message: multiLineText({
+    min: contactLimits.messageMin,
+    max: contactLimits.message,
+    tooShort: contactMessages.messageTooShort,
+    tooLong: contactMessages.messageTooLong,
+  }),
+  /** The honeypot: hidden from people, so only a bot fills it in; never stored or sent. */
   website: z.string().max(500).optional(),
 });
 export type ContactRequest = z.input<typeof contactRequestSchema>;

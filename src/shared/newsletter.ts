@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema } from './auth.js';
+import { linkTokenSchema } from './text.js';
 
 export const newsletterMessages = {
   /** The one answer to every subscription request, so it never tells who is subscribed. */
@@ -21,7 +22,7 @@ export const newsletterSubscribeSchema = z.object({
 export type NewsletterSubscribeRequest = z.input<typeof newsletterSubscribeSchema>;
 
 /** A token from a newsletter link (confirm or unsubscribe). */
-export const newsletterTokenSchema = z.object({ token: z.string().min(20).max(200) });
+export const newsletterTokenSchema = z.object({ token: linkTokenSchema() });
 
 /** The newsletter module's error codes; part of ErrorCode. */
 export const newsletterErrorCodes = ['newsletter.link_invalid'] as const;

@@ -24,6 +24,8 @@ export interface SmtpFake {
   smtpPort: number;
   httpPort: number;
   messages(to?: string): CaughtMail[];
+  /** The messages to an address once there are at least `count` (mail is sent in the background). */
+  waitForMessages(to: string, count?: number, timeoutMs?: number): Promise<CaughtMail[]>;
   clear(): void;
   close(): Promise<void>;
 }
@@ -91,6 +93,16 @@ export async function startSmtpFake(smtpPort = 0, httpPort = 0): Promise<SmtpFak
     smtpPort: (smtp.server.address() as AddressInfo).port,
     httpPort: (http.address() as AddressInfo).port,
     messages,
+    async waitForMessages(to, count = 1, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = messages(to);
+        if (found.length >= count) return found;
+        if (Date.now() > deadline)
+          throw new Error(`no mail #${count} to ${to} within ${timeoutMs} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
     clear: () => void (caught.length = 0),
     close: async () => {
       await new Promise<void>((resolve) => smtp.close(() => resolve()));

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -80,7 +80,7 @@ function describeDb(kind: DatabaseKind, kysely: Kysely<Database>, reader?: SQLit
 }
 
 function openSqlite(file: string): SQLite.Database {
-  mkdirSync(path.dirname(file), { recursive: true });
+  createPrivateFile(file);
   const database = new SQLite(file);
   database.pragma('journal_mode = WAL');
   database.pragma('foreign_keys = ON');
@@ -94,6 +94,19 @@ function openSqliteReader(file: string): SQLite.Database {
   const database = new SQLite(file, { readonly: true, fileMustExist: true });
   database.pragma('busy_timeout = 5000');
   return database;
+}
+
+/**
+ * The database holds password hashes and personal data: its folder is the owner's only (0700)
+ * and its files are 0600. SQLite creates the -wal and -shm files with the database file's mode,
+ * so the file is created (or tightened, after an older version made it 0644) before it opens.
+ */
+function createPrivateFile(file: string) {
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  closeSync(openSync(file, 'a', 0o600));
+  for (const name of [file, `${file}-wal`, `${file}-shm`]) {
+    if (existsSync(name)) chmodSync(name, 0o600);
+  }
 }
 
 /**

@@ -6,6 +6,7 @@ import { authTokensMigration } from './migrations/2026-11-22-10-auth-tokens.js';
 import { oauthAccountsMigration } from './migrations/2026-11-22-20-oauth-accounts.js';
 import { tokensMigration } from './migrations/2026-12-01-10-tokens.js';
 import { chatMigration } from './migrations/2026-12-01-20-chat.js';
+import { mailOutboxMigration } from './migrations/2026-12-01-10-mail-outbox.js';
 
 /**
  * Every migration, in order. Names sort by date; each module adds its own file and one line here.
@@ -18,6 +19,7 @@ const migrations: Record<string, (kind: DatabaseKind) => Migration> = {
   '2026-11-22-50-contact-and-newsletter': contactAndNewsletterMigration,
   '2026-12-01-10-tokens': tokensMigration,
   '2026-12-01-20-chat': chatMigration,
+  '2026-12-01-10-mail-outbox': mailOutboxMigration,
 };
 
 class ListedMigrations implements MigrationProvider {

@@ -1,33 +1,12 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestEnvironment, type TestEnvironment } from '../../../test/support/databases';
+import { writeSite } from '../../../test/support/web-site';
 import { buildApp, type App } from '../app';
-import { writePage } from './page-files';
 
 const resourcePolicy = "default-src 'none'; frame-ancestors 'none'";
 const mapUrl = 'https://www.openstreetmap.org/export/embed.html?bbox=-0.1,51.5,-0.09,51.51';
-
-/** A small built site: two pages, the 404 page and a public file, as the build lays them out. */
-function writeSite(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'lexwise-site-'));
-  const pagesDir = path.join(dir, 'pages');
-  const clientDir = path.join(dir, 'client');
-  mkdirSync(pagesDir);
-  mkdirSync(clientDir);
-  const page = (title: string) =>
-    `<!doctype html><html><head><title>${title}</title></head></html>`;
-  writePage(path.join(pagesDir, 'index.html'), page('Home'));
-  writePage(path.join(pagesDir, 'contact.html'), page('Contact'));
-  writePage(path.join(pagesDir, '404.html'), page('Not found'));
-  writeFileSync(
-    path.join(pagesDir, 'routes.json'),
-    JSON.stringify({ pages: { '/': 'index', '/contact': 'contact' }, notFound: '404' }),
-  );
-  writeFileSync(path.join(clientDir, 'robots.txt'), 'User-agent: *\n');
-  return dir;
-}
 
 describe('security headers as served', () => {
   let env: TestEnvironment | undefined;

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { authMessages, type User } from '../../../shared/auth.js';
+import { inTransaction, type Db } from '../../db/database.js';
 import type { EmailTokenPurpose } from '../../db/types.js';
 import { AppError } from '../../errors.js';
 import type { ModuleDeps } from '../../module-deps.js';
-import type { MailMessage } from '../mail/mailer.js';
 import { passwordResetEmail, verificationEmail } from './emails.js';
 import type { AuthLimits } from './limits.js';
 import { assertPasswordNotCommon, hashPassword, needsRehash, verifyPassword } from './passwords.js';
@@ -42,39 +42,26 @@ const linkInvalid = () => new AppError(400, 'auth.link_invalid', authMessages.li
 
 /**
  * Accounts with email and password, and what other modules may do to a user (update the profile,
- * set the password, delete the account): the users table is this module's. Mail goes out in the
- * background (see `mailInBackground`).
+ * set the password, delete the account): the users table is this module's. Each mail is written
+ * to the outbox in the same transaction as its link's token (and, at registration, the account)
+ * and sent from there: a crash after the answer loses no mail, and forgot-password and resend
+ * answer without waiting for a mail server.
  */
 export function createAuthService(
   deps: ModuleDeps,
   { sessions, limits }: { sessions: SessionService; limits: AuthLimits },
 ) {
-  const { config, db, rateLimiter, mailer, log } = deps;
-  const pendingMail = new Set<Promise<void>>();
-
-  /**
-   * Issues the link's token and sends the mail without making the request wait: forgot-password
-   * and resend then answer in the same time whether or not the address has an account. A failure
-   * is logged (never the message, which holds the link).
-   */
-  function mailInBackground(subject: string, compose: () => Promise<MailMessage>) {
-    const sending = compose()
-      .then((message) => mailer.send(message))
-      .catch((error: unknown) => {
-        log.error(
-          { err: error instanceof Error ? { message: error.message } : String(error) },
-          `could not send "${subject}"`,
-        );
-      })
-      .finally(() => pendingMail.delete(sending));
-    pendingMail.add(sending);
-  }
+  const { config, db, rateLimiter, mailOutbox } = deps;
 
   /** A single-use token for a link; only its hash is stored. Answers the token itself. */
-  async function issueEmailToken(userId: string, purpose: EmailTokenPurpose): Promise<string> {
+  async function issueEmailToken(
+    trx: Db,
+    userId: string,
+    purpose: EmailTokenPurpose,
+  ): Promise<string> {
     const token = newSecretToken();
     const now = Date.now();
-    await insertEmailToken(db, {
+    await insertEmailToken(trx, {
       id: randomUUID(),
       user_id: userId,
       purpose,
@@ -86,18 +73,12 @@ export function createAuthService(
     return token;
   }
 
-  function sendVerification(userId: string, email: string) {
-    mailInBackground('verification', async () =>
-      verificationEmail(config, email, await issueEmailToken(userId, 'verify')),
-    );
+  async function queueVerification(trx: Db, userId: string, email: string) {
+    const token = await issueEmailToken(trx, userId, 'verify');
+    await mailOutbox.enqueue(trx, verificationEmail(config, email, token), { kind: 'auth.verify' });
   }
 
   return {
-    /** Waits for mail still being sent; the app's onClose calls it. */
-    async flushMail() {
-      await Promise.all([...pendingMail]);
-    },
-
     async register(input: { email: string; password: string }, client: Client) {
       await rateLimiter.hit(limits.registerIp, client.ip);
       await rateLimiter.hit(limits.registerAddress, input.email);
@@ -109,16 +90,19 @@ export function createAuthService(
       const id = randomUUID();
       try {
         const passwordHash = await hashPassword(input.password);
-        await insertUser(
-          db,
-          { id, email: input.email, emailVerifiedAt: null, passwordHash },
-          new Date().toISOString(),
-        );
+        await inTransaction(db, async (trx) => {
+          await insertUser(
+            trx,
+            { id, email: input.email, emailVerifiedAt: null, passwordHash },
+            new Date().toISOString(),
+          );
+          await queueVerification(trx, id, input.email);
+        });
       } catch (error) {
         if (isUniqueViolation(error)) throw emailInUse;
         throw error;
       }
-      sendVerification(id, input.email);
+      mailOutbox.wake();
       return { message: authMessages.verificationSent };
     },
 
@@ -126,7 +110,10 @@ export function createAuthService(
       await rateLimiter.hit(limits.resendIp, client.ip);
       await rateLimiter.hit(limits.resendAddress, email);
       const user = await findUserByEmail(db, email);
-      if (user && user.email_verified_at === null) sendVerification(user.id, user.email);
+      if (user && user.email_verified_at === null) {
+        await inTransaction(db, (trx) => queueVerification(trx, user.id, user.email));
+        mailOutbox.wake();
+      }
       return { message: authMessages.verificationSent };
     },
 
@@ -166,9 +153,13 @@ export function createAuthService(
       await rateLimiter.hit(limits.forgotAddress, email);
       const user = await findUserByEmail(db, email);
       if (user) {
-        mailInBackground('password reset', async () =>
-          passwordResetEmail(config, user.email, await issueEmailToken(user.id, 'reset')),
-        );
+        await inTransaction(db, async (trx) => {
+          const token = await issueEmailToken(trx, user.id, 'reset');
+          await mailOutbox.enqueue(trx, passwordResetEmail(config, user.email, token), {
+            kind: 'auth.reset',
+          });
+        });
+        mailOutbox.wake();
       }
       return { message: authMessages.resetSent };
     },

@@ -10,7 +10,7 @@ export interface NewContactMessage {
   ip: string | null;
 }
 
-/** Stores a message and returns its id. */
+/** Stores a message and returns its id; pass the transaction's Db that also writes its mail. */
 export async function insertContactMessage(db: Db, message: NewContactMessage): Promise<string> {
   const id = randomUUID();
   await db.kysely
@@ -20,19 +20,15 @@ export async function insertContactMessage(db: Db, message: NewContactMessage): 
   return id;
 }
 
-/** Records which mails went out, so messages never forwarded can be found and sent again. */
+/** Records that a mail about a message went out, so messages never forwarded can be found. */
 export async function markContactMessage(
   db: Db,
   id: string,
-  sent: { forwarded: boolean; acknowledged: boolean },
+  sent: 'forwarded_at' | 'acknowledged_at',
 ): Promise<void> {
-  const now = new Date().toISOString();
   await db.kysely
     .updateTable('contact_messages')
-    .set({
-      forwarded_at: sent.forwarded ? now : null,
-      acknowledged_at: sent.acknowledged ? now : null,
-    })
+    .set({ [sent]: new Date().toISOString() })
     .where('id', '=', id)
     .execute();
 }

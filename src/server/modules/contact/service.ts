@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { contactRequestSchema } from '../../../shared/contact.js';
 import type { Config } from '../../config.js';
+import { inTransaction } from '../../db/database.js';
 import type { ModuleDeps } from '../../module-deps.js';
 import { renderEmail } from '../mail/templates.js';
 import { insertContactMessage, markContactMessage } from './repository.js';
@@ -14,11 +15,22 @@ export const contactRateLimits = {
   perEmail: { name: 'contact:email', max: 3, windowMs: hour },
 };
 
+const contactMailKinds = { forward: 'contact.forward', acknowledge: 'contact.acknowledge' };
+
 /** The contact form's rules. */
 export function createContactService(deps: ModuleDeps) {
+  const { db, mailOutbox } = deps;
+  // Each mail marks the message once it is sent, so messages never forwarded can be found.
+  mailOutbox.onSent(contactMailKinds.forward, async (id) => {
+    if (id) await markContactMessage(db, id, 'forwarded_at');
+  });
+  mailOutbox.onSent(contactMailKinds.acknowledge, async (id) => {
+    if (id) await markContactMessage(db, id, 'acknowledged_at');
+  });
   return {
     /**
-     * Stores a contact message, mails it to the firm's inbox and acknowledges it to the visitor.
+     * Stores a contact message and, in the same transaction, its mail to the firm's inbox and the
+     * acknowledgment to the visitor; the outbox sends both, retrying while the mail server is down.
      * A filled honeypot is treated as a success by the caller but stores and sends nothing.
      */
     submit: (input: ContactInput, ip: string) => submitContactMessage(deps, input, ip),
@@ -28,7 +40,7 @@ export function createContactService(deps: ModuleDeps) {
 export type ContactService = ReturnType<typeof createContactService>;
 
 async function submitContactMessage(
-  { config, db, mailer, rateLimiter, log }: ModuleDeps,
+  { config, db, mailOutbox, rateLimiter, log }: ModuleDeps,
   input: ContactInput,
   ip: string,
 ): Promise<void> {
@@ -39,42 +51,34 @@ async function submitContactMessage(
   }
   await rateLimiter.hit(contactRateLimits.perEmail, input.email);
 
-  const id = await insertContactMessage(db, {
-    name: input.name,
-    email: input.email,
-    phone: input.phone || null,
-    subject: input.subject,
-    message: input.message,
-    ip,
+  const id = await inTransaction(db, async (trx) => {
+    const messageId = await insertContactMessage(trx, {
+      name: input.name,
+      email: input.email,
+      phone: input.phone || null,
+      subject: input.subject,
+      message: input.message,
+      ip,
+    });
+    if (config.contactInbox) {
+      await mailOutbox.enqueue(trx, forwardMail(config, messageId, input, config.contactInbox), {
+        kind: contactMailKinds.forward,
+        reference: messageId,
+      });
+    }
+    await mailOutbox.enqueue(trx, acknowledgmentMail(config, input.email), {
+      kind: contactMailKinds.acknowledge,
+      reference: messageId,
+    });
+    return messageId;
   });
-
-  // The message is safe in the database; a mail that fails is logged, not shown as a failure.
-  let forwarded = false;
-  if (config.contactInbox) {
-    forwarded = await mailer.send(forwardMail(config, id, input, config.contactInbox)).then(
-      () => true,
-      (error: unknown) => {
-        log.error(
-          { err: error, contactMessageId: id },
-          'could not mail a contact message to the inbox',
-        );
-        return false;
-      },
-    );
-  } else {
+  mailOutbox.wake();
+  if (!config.contactInbox) {
     log.warn(
       { contactMessageId: id },
       'no contact inbox is configured (CONTACT_INBOX or CONTACT_EMAIL); the message is stored only',
     );
   }
-  const acknowledged = await mailer.send(acknowledgmentMail(config, input.email)).then(
-    () => true,
-    (error: unknown) => {
-      log.error({ err: error, contactMessageId: id }, 'could not send a contact acknowledgment');
-      return false;
-    },
-  );
-  await markContactMessage(db, id, { forwarded, acknowledged });
 }
 
 function forwardMail(config: Config, id: string, input: ContactInput, inbox: string) {

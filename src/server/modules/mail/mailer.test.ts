@@ -4,7 +4,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSmtpFake, type SmtpFake } from '../../../../test/fakes/smtp-server';
-import { createMailer } from './mailer';
+import { createMailer, MailRefusedError } from './mailer';
 import { renderEmail } from './templates';
 
 const log = pino({ level: 'silent' });
@@ -51,5 +51,52 @@ describe('mailer', () => {
     expect(eml).toContain('Subject: Confirm your email');
     expect(eml).toContain('To: ada@example.com');
     expect(statSync(path.join(outbox, file!)).mode & 0o777).toBe(0o600);
+  });
+
+  it('sends to one mailbox only, refusing an address that would reach anyone else', async () => {
+    fake = await startSmtpFake();
+    const mailer = createMailer(
+      { transport: 'smtp', url: `smtp://127.0.0.1:${fake.smtpPort}`, from: 'Lexwise <a@b.c>' },
+      log,
+    );
+    for (const to of [
+      'alice@example.com,bob@example.org',
+      'frank@example.com<mallory@attacker.example>',
+      '"Frank" <frank@example.com>',
+      'frank@example.com\r\nBcc: mallory@attacker.example',
+    ]) {
+      await expect(mailer.send({ to, subject: 'Hello', ...content }), to).rejects.toBeInstanceOf(
+        MailRefusedError,
+      );
+    }
+    await expect(
+      mailer.send({
+        to: 'ada@example.com',
+        replyTo: 'a@x.com, b@y.com',
+        subject: 'Hi',
+        ...content,
+      }),
+    ).rejects.toBeInstanceOf(MailRefusedError);
+    mailer.close();
+    expect(fake.messages()).toEqual([]);
+  });
+
+  it('writes each outbox file whole under its final name, leaving no partial file', async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'lexwise-outbox-'));
+    const outbox = path.join(dir, 'outbox');
+    const mailer = createMailer({ transport: 'outbox', dir: outbox, from: 'Lexwise <a@b.c>' }, log);
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        mailer.send({ to: `p${i}@example.com`, subject: `Mail ${i}`, ...content }),
+      ),
+    );
+    const files = readdirSync(outbox);
+    expect(files).toHaveLength(20);
+    for (const file of files) {
+      expect(file).toMatch(/^[^.].*\.eml$/);
+      expect(readFileSync(path.join(outbox, file), 'utf8')).toMatch(
+        /^[\s\S]*Confirm email[\s\S]*$/,
+      );
+    }
   });
 });

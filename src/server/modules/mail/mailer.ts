@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
+import { isEmailAddress } from '../../../shared/auth-messages.js';
 import type { Config } from '../../config.js';
 
 export interface MailMessage {
@@ -14,6 +15,36 @@ export interface MailMessage {
   replyTo?: string;
   /** Extra headers, e.g. List-Unsubscribe on newsletter mail. */
   headers?: Record<string, string>;
+}
+
+/** A message the mailer will not send as it is: retrying cannot help. */
+export class MailRefusedError extends Error {
+  override name = 'MailRefusedError';
+}
+
+/** How long an SMTP exchange may take; kept well below the outbox's lease on a mail. */
+export const smtpTimeoutsMs = { connection: 15_000, greeting: 15_000, socket: 60_000 };
+
+/**
+ * One recipient, one reply-to, each a single mailbox: nodemailer would read "a@x.com, b@y.com" or
+ * "a@x.com <b@y.com>" as other recipients. Schemas check this where input enters; the mailer
+ * refuses anything else rather than pass it on. The envelope is set explicitly from the same
+ * address, so no header can add a recipient.
+ */
+function checkedEnvelope(from: string, message: MailMessage) {
+  for (const address of [message.to, message.replyTo]) {
+    if (address !== undefined && !isEmailAddress(address)) {
+      throw new MailRefusedError('a recipient or reply-to is not one email address');
+    }
+  }
+  const sender = /<([^<>]+)>\s*$/.exec(from)?.[1] ?? from;
+  return {
+    ...message,
+    from,
+    to: { name: '', address: message.to },
+    ...(message.replyTo ? { replyTo: { name: '', address: message.replyTo } } : {}),
+    envelope: { from: sender, to: [message.to] },
+  };
 }
 
 export interface Mailer {
@@ -28,11 +59,16 @@ export interface Mailer {
  */
 export function createMailer(mail: Config['mail'], log: FastifyBaseLogger): Mailer {
   if (mail.transport === 'smtp') {
-    const transporter = nodemailer.createTransport(mail.url);
+    const transporter = nodemailer.createTransport({
+      url: mail.url,
+      connectionTimeout: smtpTimeoutsMs.connection,
+      greetingTimeout: smtpTimeoutsMs.greeting,
+      socketTimeout: smtpTimeoutsMs.socket,
+    });
     return {
       transport: 'smtp',
       async send(message) {
-        await transporter.sendMail({ from: mail.from, ...message });
+        await transporter.sendMail(checkedEnvelope(mail.from, message));
       },
       close: () => transporter.close(),
     };
@@ -41,11 +77,19 @@ export function createMailer(mail: Config['mail'], log: FastifyBaseLogger): Mail
   return {
     transport: 'outbox',
     async send(message) {
-      const info = await builder.sendMail({ from: mail.from, ...message });
+      const info = await builder.sendMail(checkedEnvelope(mail.from, message));
       await mkdir(mail.dir, { recursive: true, mode: 0o700 });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(mail.dir, `${stamp}-${randomBytes(3).toString('hex')}.eml`);
-      await writeFile(file, info.message as Buffer, { mode: 0o600 });
+      // Written beside its final name, then renamed: a crash leaves no empty or partial .eml.
+      const partial = path.join(mail.dir, `.${path.basename(file)}.partial`);
+      try {
+        await writeFile(partial, info.message as Buffer, { mode: 0o600 });
+        await rename(partial, file);
+      } catch (error) {
+        await rm(partial, { force: true });
+        throw error;
+      }
       const links = message.text.match(/https?:\/\/\S+/g) ?? [];
       log.info({ file, links }, `mail to the outbox: "${message.subject}"`);
     },

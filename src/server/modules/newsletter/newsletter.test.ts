@@ -49,7 +49,8 @@ describe.each(databaseTargets)('newsletter on $kind', ({ kind, skip }) => {
   const subscribers = () =>
     env!.db.kysely.selectFrom('newsletter_subscribers').selectAll().execute();
   const confirmed = async () => (await listConfirmedSubscribers(env!.db)).map((s) => s.email);
-  const lastMail = (to: string) => smtp.messages(to).at(-1);
+  /** The newest mail to an address, once there are `count` of them. */
+  const lastMail = async (to: string, count = 1) => (await smtp.waitForMessages(to, count)).at(-1);
 
   it.skipIf(skip)(
     'sends a confirmation link and counts the address only once it is confirmed',
@@ -59,7 +60,7 @@ describe.each(databaseTargets)('newsletter on $kind', ({ kind, skip }) => {
       expect(response.statusCode).toBe(202);
       expect(response.json()).toEqual({ message: newsletterMessages.checkInbox });
 
-      const mail = lastMail('reader@example.com');
+      const mail = await lastMail('reader@example.com');
       expect(mail?.subject).toBe('Confirm your subscription | Lexwise');
       const token = tokenIn(mail, 'confirm');
       const unsubscribeToken = tokenIn(mail, 'unsubscribe');
@@ -100,14 +101,13 @@ describe.each(databaseTargets)('newsletter on $kind', ({ kind, skip }) => {
       await start();
       const first = await post('subscribe', { email: 'same@example.com' });
       const pending = await post('subscribe', { email: 'same@example.com' });
-      expect(smtp.messages('same@example.com')).toHaveLength(2);
-      await post('confirm', { token: tokenIn(lastMail('same@example.com'), 'confirm') });
+      await post('confirm', { token: tokenIn(await lastMail('same@example.com', 2), 'confirm') });
       const subscribed = await post('subscribe', { email: 'same@example.com' });
       for (const response of [pending, subscribed]) {
         expect(response.statusCode).toBe(first.statusCode);
         expect(response.body).toBe(first.body);
       }
-      const note = lastMail('same@example.com');
+      const note = await lastMail('same@example.com', 3);
       expect(note?.subject).toBe('You are already subscribed | Lexwise');
       expect(tokenIn(note, 'unsubscribe')).toBeTruthy();
       expect(await confirmed()).toEqual(['same@example.com']);
@@ -120,7 +120,7 @@ describe.each(databaseTargets)('newsletter on $kind', ({ kind, skip }) => {
     async () => {
       await start();
       await post('subscribe', { email: 'leaver@example.com' });
-      const confirmation = lastMail('leaver@example.com');
+      const confirmation = await lastMail('leaver@example.com');
       await post('confirm', { token: tokenIn(confirmation, 'confirm') });
       expect(await confirmed()).toEqual(['leaver@example.com']);
 
@@ -138,7 +138,7 @@ describe.each(databaseTargets)('newsletter on $kind', ({ kind, skip }) => {
       // Subscribing again: pending until the new link is followed.
       await post('subscribe', { email: 'leaver@example.com' });
       expect(await confirmed()).toEqual([]);
-      const renewed = lastMail('leaver@example.com');
+      const renewed = await lastMail('leaver@example.com', 2);
       expect((await post('confirm', { token: tokenIn(renewed, 'confirm') })).statusCode).toBe(200);
       expect(await confirmed()).toEqual(['leaver@example.com']);
     },
@@ -147,7 +147,7 @@ describe.each(databaseTargets)('newsletter on $kind', ({ kind, skip }) => {
   it.skipIf(skip)('refuses a confirmation link once the address has unsubscribed', async () => {
     await start();
     await post('subscribe', { email: 'quick@example.com' });
-    const mail = lastMail('quick@example.com');
+    const mail = await lastMail('quick@example.com');
     expect((await post('unsubscribe', { token: tokenIn(mail, 'unsubscribe') })).statusCode).toBe(
       200,
     );
@@ -160,7 +160,7 @@ describe.each(databaseTargets)('newsletter on $kind', ({ kind, skip }) => {
   it.skipIf(skip)('refuses an expired, unknown or malformed token', async () => {
     await start();
     await post('subscribe', { email: 'slow@example.com' });
-    const token = tokenIn(lastMail('slow@example.com'), 'confirm');
+    const token = tokenIn(await lastMail('slow@example.com'), 'confirm');
     await env!.db.kysely
       .updateTable('newsletter_subscribers')
       .set({ confirm_expires_at: new Date(Date.now() - 1000).toISOString() })
@@ -206,7 +206,7 @@ describe.each(databaseTargets)('newsletter on $kind', ({ kind, skip }) => {
     }
     const byAddress = await post('subscribe', { email: 'flood@example.com' }, '198.51.100.50');
     expect(byAddress.statusCode).toBe(429);
-    expect(smtp.messages('flood@example.com')).toHaveLength(3);
+    expect(await smtp.waitForMessages('flood@example.com', 3)).toHaveLength(3);
 
     for (let i = 0; i < 10; i++) {
       await post('subscribe', { email: `r${i}@example.com` }, '192.0.2.1');

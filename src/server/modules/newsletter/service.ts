@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { newsletterMessages, type newsletterSubscribeSchema } from '../../../shared/newsletter.js';
+import { inTransaction } from '../../db/database.js';
 import type { ModuleDeps } from '../../module-deps.js';
 import { AppError } from '../../errors.js';
 import type { MailMessage } from '../mail/mailer.js';
@@ -48,7 +49,7 @@ export type NewsletterService = ReturnType<typeof createNewsletterService>;
  * link, a confirmed one a note that it is already subscribed.
  */
 async function subscribe(deps: NewsletterDeps, input: SubscribeInput, ip: string) {
-  const { db, rateLimiter, log, keys } = deps;
+  const { db, mailOutbox, rateLimiter, log, keys } = deps;
   await rateLimiter.hit(newsletterRateLimits.subscribePerIp, ip);
   if (input.website) {
     log.info('newsletter honeypot filled; request dropped');
@@ -58,7 +59,11 @@ async function subscribe(deps: NewsletterDeps, input: SubscribeInput, ip: string
 
   let subscriber = await findSubscriberByEmail(db, input.email);
   if (subscriber?.status === 'confirmed') {
-    return sendMail(deps, alreadySubscribedMail(deps, input.email, subscriber.id));
+    await mailOutbox.enqueue(db, alreadySubscribedMail(deps, input.email, subscriber.id), {
+      kind: 'newsletter.already_subscribed',
+    });
+    mailOutbox.wake();
+    return;
   }
   const token = newLinkToken();
   const expiresAt = new Date(Date.now() + confirmTokenTtlMs).toISOString();
@@ -74,9 +79,16 @@ async function subscribe(deps: NewsletterDeps, input: SubscribeInput, ip: string
     subscriber = await findSubscriberByEmail(db, input.email);
   }
   if (!subscriber) throw new Error('newsletter subscriber vanished after insert');
+  const subscriberId = subscriber.id;
   // Also covers a concurrent insert that won the race: the latest link is the one that works.
-  await setPendingConfirmation(db, subscriber.id, hashLinkToken(token), expiresAt);
-  await sendMail(deps, confirmationMail(deps, input.email, subscriber.id, token));
+  // The link's token and the mail carrying it are written together.
+  await inTransaction(db, async (trx) => {
+    await setPendingConfirmation(trx, subscriberId, hashLinkToken(token), expiresAt);
+    await mailOutbox.enqueue(trx, confirmationMail(deps, input.email, subscriberId, token), {
+      kind: 'newsletter.confirm',
+    });
+  });
+  mailOutbox.wake();
 }
 
 async function confirmSubscription(deps: NewsletterDeps, token: string, ip: string) {
@@ -88,19 +100,6 @@ async function unsubscribe(deps: NewsletterDeps, token: string, ip: string) {
   await deps.rateLimiter.hit(newsletterRateLimits.linksPerIp, ip);
   if (!(await unsubscribeByTokenHash(deps.db, hashLinkToken(token)))) {
     throw linkInvalid(newsletterMessages.unsubscribeInvalid);
-  }
-}
-
-async function sendMail(deps: NewsletterDeps, message: MailMessage) {
-  try {
-    await deps.mailer.send(message);
-  } catch (error) {
-    deps.log.error({ err: error }, 'could not send a newsletter mail');
-    throw new AppError(
-      503,
-      'service.unavailable',
-      'We could not send the confirmation email just now. Please try again in a few minutes.',
-    );
   }
 }
 

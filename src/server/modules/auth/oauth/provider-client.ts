@@ -101,7 +101,8 @@ export function acceptablePicture(url: string | undefined | null): string | null
 
 /** A name part from a provider: trimmed, bounded as the profile API bounds it, else null. */
 export function acceptableName(name: string | undefined | null): string | null {
-  const trimmed = name?.trim();
+  // A provider's name goes into the database as is: no control characters (PostgreSQL refuses NUL).
+  const trimmed = name?.replace(/[\p{Cc}\u2028\u2029]/gu, ' ').trim();
   return trimmed ? trimmed.slice(0, 80) : null;
 }
 

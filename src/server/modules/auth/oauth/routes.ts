@@ -24,7 +24,7 @@ import type { OAuthService, SocialSignInFailure } from './service.js';
 
 const providerParams = z.object({ provider: z.string().max(40) });
 
-const startQuery = z.object({ next: z.string().optional() });
+const startQuery = z.object({ next: z.string().max(2000).optional() });
 
 /** What a provider adds to the callback; extra parameters (scope, authuser, iss...) are ignored. */
 const callbackQuery = z.object({

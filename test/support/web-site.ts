@@ -1,0 +1,24 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { writePage } from '../../src/server/http/page-files';
+
+/** A small built site: two pages, the 404 page and a public file, as the build lays them out. */
+export function writeSite(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'lexwise-site-'));
+  const pagesDir = path.join(dir, 'pages');
+  const clientDir = path.join(dir, 'client');
+  mkdirSync(pagesDir);
+  mkdirSync(clientDir);
+  const page = (title: string) =>
+    `<!doctype html><html><head><title>${title}</title></head></html>`;
+  writePage(path.join(pagesDir, 'index.html'), page('Home'));
+  writePage(path.join(pagesDir, 'contact.html'), page('Contact'));
+  writePage(path.join(pagesDir, '404.html'), page('Not found'));
+  writeFileSync(
+    path.join(pagesDir, 'routes.json'),
+    JSON.stringify({ pages: { '/': 'index', '/contact': 'contact' }, notFound: '404' }),
+  );
+  writeFileSync(path.join(clientDir, 'robots.txt'), 'User-agent: *\n');
+  return dir;
+}

@@ -4,9 +4,9 @@ import { contactAndNewsletterMigration } from './migrations/2026-11-22-50-contac
 import { usersMigration } from './migrations/2026-11-22-01-users.js';
 import { authTokensMigration } from './migrations/2026-11-22-10-auth-tokens.js';
 import { oauthAccountsMigration } from './migrations/2026-11-22-20-oauth-accounts.js';
+import { mailOutboxMigration } from './migrations/2026-12-01-10-mail-outbox.js';
 import { tokensMigration } from './migrations/2026-12-01-10-tokens.js';
 import { chatMigration } from './migrations/2026-12-01-20-chat.js';
-import { mailOutboxMigration } from './migrations/2026-12-01-10-mail-outbox.js';
 
 /**
  * Every migration, in order. Names sort by date; each module adds its own file and one line here.
@@ -17,9 +17,9 @@ const migrations: Record<string, (kind: DatabaseKind) => Migration> = {
   '2026-11-22-10-auth-tokens': authTokensMigration,
   '2026-11-22-20-oauth-accounts': oauthAccountsMigration,
   '2026-11-22-50-contact-and-newsletter': contactAndNewsletterMigration,
+  '2026-12-01-10-mail-outbox': mailOutboxMigration,
   '2026-12-01-10-tokens': tokensMigration,
   '2026-12-01-20-chat': chatMigration,
-  '2026-12-01-10-mail-outbox': mailOutboxMigration,
 };
 
 class ListedMigrations implements MigrationProvider {

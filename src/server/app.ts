@@ -184,7 +184,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
         await api.register(oauthRoutes({ config, oauth }), { prefix: '/auth' });
         await api.register(contactRoutes({ contact }), { prefix: '/contact' });
         await api.register(newsletterRoutes({ newsletter }), { prefix: '/newsletter' });
-        await api.register(guideRoutes({ guides }), { prefix: '/guides' });
+        await api.register(guideRoutes({ guides, rateLimiter: deps.rateLimiter }), {
+          prefix: '/guides',
+        });
         await api.register(tokenRoutes({ tokens, authenticate }), { prefix: '/tokens' });
         await api.register(chatRoutes({ chat, authenticate }));
       },

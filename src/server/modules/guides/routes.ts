@@ -1,19 +1,30 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '../../../shared/errors.js';
 import { guideSearchQuerySchema, guideSearchResponseSchema } from '../../../shared/guides-api.js';
+import { rateLimitKey } from '../../http/api-rate-limit.js';
+import type { RateLimit, RateLimiter } from '../../http/rate-limiter.js';
 import type { GuidesService } from './service.js';
 
 /** Searches as someone types: generous for a person, a ceiling for a scraper. */
-export const guideSearchRateLimit = { max: 120, timeWindow: '1 minute' } as const;
+export const guideSearchRateLimit: RateLimit = {
+  name: 'guides:search',
+  max: 120,
+  windowMs: 60_000,
+};
 
 /** GET /api/guides/search: the guide passages that best answer a question. Public. */
 export const guideRoutes =
-  ({ guides }: { guides: GuidesService }): FastifyPluginAsyncZod =>
+  ({
+    guides,
+    rateLimiter,
+  }: {
+    guides: GuidesService;
+    rateLimiter: RateLimiter;
+  }): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/search',
       {
-        config: { rateLimit: guideSearchRateLimit },
         schema: {
           tags: ['guides'],
           summary: 'Search the legal guides',
@@ -30,6 +41,7 @@ export const guideRoutes =
         },
       },
       async (request) => {
+        await rateLimiter.hit(guideSearchRateLimit, rateLimitKey(request));
         const { q, jurisdiction, limit } = request.query;
         return { results: guides.searchPassages({ query: q, jurisdiction, limit }) };
       },

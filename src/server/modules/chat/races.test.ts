@@ -8,6 +8,7 @@ import { createTestEnvironment, databaseTargets } from '../../../../test/support
 import { buildApp, type App } from '../../app';
 import { createTokensService } from '../tokens/service';
 import pino from 'pino';
+import { freePort } from '../../../../bench/local-server';
 
 let llm: LlmFake;
 beforeAll(async () => {
@@ -158,6 +159,8 @@ describe('a server killed mid-stream', () => {
       },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
+    // Killed by afterEach even if it never became ready.
+    server = child;
     const deadline = Date.now() + 60_000;
     for (;;) {
       try {
@@ -181,7 +184,7 @@ describe('a server killed mid-stream', () => {
       SMTP_URL: 'smtp://127.0.0.1:9',
     };
     await test.db.close();
-    const port = 3340 + Math.floor(Math.random() * 5);
+    const port = await freePort();
     server = await startServer(env, port);
 
     // A person, made through the same database the server uses.

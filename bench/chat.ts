@@ -172,6 +172,8 @@ console.log(
   'streams  path     first p50  first p99  gap p50  gap p99  tokens/s   (ms)\n' +
     '-------  -------  ---------  ---------  -------  -------  --------',
 );
+// One untimed reply first: the assistant's libraries load on first use.
+await throughUs(model.base, model.tokens[0]!, 'Deposit?');
 for (const concurrency of concurrencies) {
   let next = 0;
   const ours = summary(

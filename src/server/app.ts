@@ -147,6 +147,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.addHook('onClose', async () => chat.drain());
   const authenticate = createAuthenticate(sessions);
   accountExport.addSignInMethods(oauth.signInMethodsOf);
+  accountExport.addSection('conversations', chat.exportFor);
   app.decorate('accountExport', accountExport);
 
   registerErrorHandling(app);

@@ -1,5 +1,5 @@
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { streamText } from 'ai';
+import type { LanguageModel } from 'ai';
+import { lazyModules } from './lazy-modules.js';
 import {
   ReplyError,
   type ReplyEvent,
@@ -21,13 +21,17 @@ export interface ModelSettings {
  * No time to first token, or no end to the reply, within the limits ends it with a ReplyError.
  */
 export function createOpenAICompatibleSource(settings: ModelSettings): ReplySource {
-  const provider = createOpenAICompatible({
-    name: 'assistant',
-    baseURL: settings.baseUrl,
-    ...(settings.apiKey ? { apiKey: settings.apiKey } : {}),
-    includeUsage: true,
-  });
-  const model = provider.chatModel(settings.model);
+  let model: LanguageModel | undefined;
+  const modelOnce = () =>
+    (model ??= lazyModules
+      .openaiCompatible()
+      .createOpenAICompatible({
+        name: 'assistant',
+        baseURL: settings.baseUrl,
+        ...(settings.apiKey ? { apiKey: settings.apiKey } : {}),
+        includeUsage: true,
+      })
+      .chatModel(settings.model));
 
   return {
     async *stream(request: ReplyRequest): AsyncIterable<ReplyEvent> {
@@ -56,8 +60,8 @@ export function createOpenAICompatibleSource(settings: ModelSettings): ReplySour
       );
       const signal = AbortSignal.any([request.signal, limits.signal]);
       try {
-        const result = streamText({
-          model,
+        const result = lazyModules.ai().streamText({
+          model: modelOnce(),
           system: request.system,
           messages: request.messages,
           maxOutputTokens: request.maxOutputTokens,

@@ -8,6 +8,7 @@ import { createTestEnvironment, databaseTargets } from '../../../../test/support
 import { buildApp, type App } from '../../app';
 import { createTokensService } from '../tokens/service';
 import pino from 'pino';
+import { freePort } from '../../../../bench/local-server';
 
 let llm: LlmFake;
 beforeAll(async () => {
@@ -134,6 +135,7 @@ describe.each(databaseTargets)('chat races on $kind', ({ kind, skip }) => {
       const charged = answers.reduce((s, r) => s + Number(r.charged), 0);
       expect(Number(account.balance)).toBe(25_000 - charged);
     },
+    90_000,
   );
 });
 
@@ -157,7 +159,9 @@ describe('a server killed mid-stream', () => {
       },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
-    const deadline = Date.now() + 20_000;
+    // Killed by afterEach even if it never became ready.
+    server = child;
+    const deadline = Date.now() + 60_000;
     for (;;) {
       try {
         if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) return child;
@@ -180,7 +184,7 @@ describe('a server killed mid-stream', () => {
       SMTP_URL: 'smtp://127.0.0.1:9',
     };
     await test.db.close();
-    const port = 3340 + Math.floor(Math.random() * 5);
+    const port = await freePort();
     server = await startServer(env, port);
 
     // A person, made through the same database the server uses.
@@ -272,5 +276,5 @@ describe('a server killed mid-stream', () => {
     const messages = await db.selectFrom('chat_messages').select(['role', 'content']).execute();
     expect(messages).toEqual([{ role: 'user', content: 'A long answer, please' }]);
     await reopened.cleanup();
-  }, 60_000);
+  }, 120_000);
 });

@@ -209,3 +209,34 @@ export async function acknowledgeNotice(db: Db, userId: string, now: string): Pr
     .onConflict((oc) => oc.column('user_id').doNothing())
     .execute();
 }
+
+/** Every conversation of a person with its messages, oldest first: their data export. */
+export async function exportConversations(db: Db, userId: string) {
+  const conversations = await db.kysely
+    .selectFrom('conversations')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'asc')
+    .execute();
+  const messages = await db.kysely
+    .selectFrom('chat_messages')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'asc')
+    .execute();
+  return conversations.map((c) => ({
+    id: c.id,
+    title: c.title,
+    createdAt: c.created_at,
+    messages: messages
+      .filter((m) => m.conversation_id === c.id)
+      .map((m) => ({
+        role: m.role,
+        content: m.content,
+        status: m.status,
+        charged: Number(m.charged),
+        feedback: m.feedback,
+        createdAt: m.created_at,
+      })),
+  }));
+}

@@ -1,4 +1,3 @@
-import { pipeUIMessageStreamToResponse } from 'ai';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -14,6 +13,7 @@ import {
 } from '../../../shared/chat.js';
 import { errorBodySchema } from '../../../shared/errors.js';
 import { signedIn, type Authenticate } from '../auth/authenticate.js';
+import { lazyModules } from '../../llm/lazy-modules.js';
 import type { ChatService } from './service.js';
 
 const tags = ['chat'];
@@ -149,7 +149,7 @@ export function chatRoutes({
           if (typeof value === 'string') headers[name] = value;
         }
         reply.hijack();
-        await pipeUIMessageStreamToResponse({
+        await lazyModules.ai().pipeUIMessageStreamToResponse({
           response: reply.raw,
           stream,
           headers: { ...headers, 'cache-control': 'no-store', 'x-accel-buffering': 'no' },

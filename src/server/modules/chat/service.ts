@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createUIMessageStream, type UIMessage, type UIMessageChunk } from 'ai';
+import type { UIMessage, UIMessageChunk } from 'ai';
 import {
   chatLimits,
   chatMessages,
@@ -16,6 +16,7 @@ import { tokensMessages } from '../../../shared/tokens.js';
 import { AppError } from '../../errors.js';
 import type { ModuleDeps } from '../../module-deps.js';
 import { createCitationFilter } from '../../llm/citations.js';
+import { lazyModules, warmLazyModules } from '../../llm/lazy-modules.js';
 import { composeLibraryAnswer, libraryChunks } from '../../llm/library.js';
 import { createOpenAICompatibleSource } from '../../llm/openai-compatible.js';
 import { buildSystemPrompt, trimHistory } from '../../llm/prompt.js';
@@ -28,6 +29,7 @@ import {
   conversationExists,
   createConversationIfMissing,
   deleteConversation,
+  exportConversations,
   findConversation,
   findNoticeAcknowledgment,
   insertMessage,
@@ -125,6 +127,7 @@ export function createChatService(
         replyTimeoutMs: config.chat.replyTimeoutMs,
       })
     : undefined;
+  warmLazyModules();
   /** Replies being written, so shutdown can wait for them to settle. */
   const inFlight = new Set<Promise<void>>();
 
@@ -274,7 +277,7 @@ export function createChatService(
     inFlight.add(finished);
     void finished.then(() => inFlight.delete(finished));
 
-    return createUIMessageStream<ReplyMessage>({
+    return lazyModules.ai().createUIMessageStream<ReplyMessage>({
       onError: () => chatMessages.replyFailed,
       execute: async ({ writer }) => {
         // After the client has gone, writes go nowhere; the reply still settles.
@@ -415,6 +418,8 @@ export function createChatService(
     startReply,
     noticeAcknowledgedAt: (userId: string) => findNoticeAcknowledgment(db, userId),
     acknowledgeNotice: (userId: string) => acknowledgeNotice(db, userId, new Date().toISOString()),
+    /** The person's conversations for "download my data". */
+    exportFor: (userId: string) => exportConversations(db, userId),
     /** Waits for replies being written to settle (shutdown). */
     drain: () => Promise.all([...inFlight]).then(() => undefined),
   };

@@ -1,0 +1,22 @@
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+
+/**
+ * The assistant's libraries, loaded on first use rather than at start-up: together they took
+ * longer to load than the whole embedded start-up budget (1.5 s), and many requests never chat.
+ */
+export const lazyModules = {
+  ai: () => require('ai') as typeof import('ai'),
+  openaiCompatible: () =>
+    require('@ai-sdk/openai-compatible') as typeof import('@ai-sdk/openai-compatible'),
+  tokenizer: () => require('gpt-tokenizer') as typeof import('gpt-tokenizer'),
+};
+
+/** Loads them in the background a moment after start, so the first question does not wait. */
+export function warmLazyModules(delayMs = 2000): void {
+  setTimeout(() => {
+    lazyModules.tokenizer();
+    lazyModules.ai();
+  }, delayMs).unref();
+}

@@ -157,6 +157,7 @@ test.describe('legal guides', () => {
     page,
     browser,
   }) => {
+    test.slow(); // registration, an emailed link and a sign-in
     // An account whose email is confirmed in another browser, so this one stays signed out.
     const email = uniqueEmail('guide-ask');
     const link = await registerByApi(page, email);

@@ -111,7 +111,9 @@ test.describe('chat at 1280 px', () => {
   test('Stop keeps the partial answer and charges only it', async ({ page }) => {
     await openChat(page, 'stop');
     const marker = `stop-${Date.now()}`;
-    const words = Array.from({ length: 300 }, (_, i) => `word${i}`).join(' ');
+    // About 9,000 tokens in full, so a stopped answer's charge stands well apart from it even
+    // with the guide passages the prompt now carries.
+    const words = Array.from({ length: 3000 }, (_, i) => `word${i}`).join(' ');
     await script(page, { match: marker, text: words, tokensPerSecond: 25 });
     await ask(page, `Tell me everything ${marker}`);
     const answer = page.locator('.chat-message-assistant').last();
@@ -128,7 +130,7 @@ test.describe('chat at 1280 px', () => {
     const charged = 25_000 - status.balance;
     // A stopped answer costs its prompt and the words written: far less than the whole.
     expect(charged).toBeGreaterThan(0);
-    expect(charged).toBeLessThan(1024);
+    expect(charged).toBeLessThan(4000);
     await page.reload();
     await page.getByRole('region', { name: 'Today History' }).getByRole('button').first().click();
     await expect(page.locator('.chat-message-assistant')).toContainText('Stopped.');

@@ -168,15 +168,14 @@ const queryValues = [
   '%E2%80%AE',
 ];
 
-function urlVariants(template: string, operation: Operation): Hostile[] {
+function urlVariants(template: string, filled: string, operation: Operation): Hostile[] {
   const params = template.match(/\{[^}]+\}/g) ?? [];
-  const filled = template.replace(/\{[^}]+\}/g, 'google');
   const variants: Hostile[] = [];
   for (const param of params) {
     for (const value of pathValues) {
       variants.push({
         what: `path ${param}=${value.slice(0, 12)}`,
-        path: template.replace(param, value).replace(/\{[^}]+\}/g, 'google'),
+        path: fill(template.replace(param, value), filled),
       });
     }
   }
@@ -191,6 +190,15 @@ function urlVariants(template: string, operation: Operation): Hostile[] {
     variants.push({ what: `query ${name}[x]`, path: `${filled}?${name}[x]=1&__proto__[x]=1` });
   }
   return variants;
+}
+
+/** `template` with its remaining parameters taken from `filled` (the same route, filled in). */
+function fill(template: string, filled: string): string {
+  const values = filled.split('/');
+  return template
+    .split('/')
+    .map((part, i) => (/^\{[^}]+\}$/.test(part) ? values[i]! : part))
+    .join('/');
 }
 
 describe.each(databaseTargets)('the API under hostile requests on $kind', ({ kind, skip }) => {
@@ -277,6 +285,38 @@ describe.each(databaseTargets)('the API under hostile requests on $kind', ({ kin
     return (JSON.parse(response.body) as { accessToken: string }).accessToken;
   }
 
+  /**
+   * A route's path with real values where it can: an `{id}` under a collection that has a POST
+   * (e.g. /api/conversations/{id}) gets a record made by that POST for the same user, so hostile
+   * bodies reach the handler and not only the id check.
+   */
+  async function fillPath(
+    template: string,
+    routes: { path: string; method: string; operation: Operation }[],
+    accessToken: string | undefined,
+  ): Promise<string> {
+    const parts = template.split('/');
+    for (let i = 0; i < parts.length; i++) {
+      if (!/^\{[^}]+\}$/.test(parts[i]!)) continue;
+      const collection = parts.slice(0, i).join('/');
+      const create = routes.find((r) => r.method === 'POST' && r.path === collection);
+      // An id the client may choose (a new conversation's) is a fresh UUID; a provider, "google".
+      let value = /id\}$/i.test(parts[i]!) ? randomUUID() : 'google';
+      if (create) {
+        const schema = create.operation.requestBody?.content?.['application/json']?.schema;
+        const made = await send(
+          'POST',
+          { what: 'create', path: collection, body: JSON.stringify(sample('body', schema) ?? {}) },
+          accessToken,
+        );
+        const id = (JSON.parse(made.body || '{}') as { id?: unknown }).id;
+        if (typeof id === 'string') value = id;
+      }
+      parts[i] = value;
+    }
+    return parts.join('/');
+  }
+
   it.skipIf(skip)(
     'answers no 5xx, every 4xx in the error shape with security headers, and stays healthy',
     async () => {
@@ -307,11 +347,11 @@ describe.each(databaseTargets)('the API under hostile requests on $kind', ({ kin
       let slowestRefusal = { ms: 0, what: '' };
       for (const { path, method, operation } of routes) {
         const accessToken = operation.security ? await signedIn() : undefined;
-        const target = path.replace(/\{[^}]+\}/g, 'google');
+        const target = await fillPath(path, routes, accessToken);
         const schema = operation.requestBody?.content?.['application/json']?.schema;
         const variants = [
           ...(method === 'GET' ? [] : bodyVariants(target, schema)),
-          ...urlVariants(path, operation),
+          ...urlVariants(path, target, operation),
           ...(operation.security
             ? [{ what: 'forged token', path: target, auth: 'forged' as const }]
             : []),

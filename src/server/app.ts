@@ -116,7 +116,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
   // Modules write mail to the outbox with its cause; this instance's sender sends it from there
   // (docs/decisions/0065-mail-outbox.md).
-  const mailer = createMailer(config.mail, app.log);
+  const mailer = createMailer(config.mail, app.log, config.mailOutbox.sendTimeoutMs / 2);
   const mailOutbox = createMailOutbox(db, mailer, app.log, config.mailOutbox);
   app.addHook('onReady', async () => mailOutbox.start());
   app.addHook('preClose', async () => mailOutbox.stop());

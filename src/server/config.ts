@@ -65,6 +65,8 @@ const envSchema = publicSiteSchema.extend({
   MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
   /** Attempts before a mail is given up on and logged as an error. */
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
+  /** The longest one send may take; a crashed instance's mail is sent by another after twice this. */
+  MAIL_SEND_TIMEOUT_MS: z.coerce.number().int().min(500).max(600_000).default(60_000),
   /** The address that receives contact-form messages (server-only). */
   CONTACT_INBOX: z.email().optional(),
   GOOGLE_CLIENT_ID: z.string().trim().min(1).max(500).optional(),
@@ -132,7 +134,7 @@ export interface Config {
     | { transport: 'smtp'; url: string; from: string }
     | { transport: 'outbox'; dir: string; from: string };
   /** The sender of queued mail (docs/decisions/0065-mail-outbox.md). */
-  mailOutbox: { pollMs: number; retryBaseMs: number; maxAttempts: number };
+  mailOutbox: { pollMs: number; retryBaseMs: number; maxAttempts: number; sendTimeoutMs: number };
   /** Social sign-in providers; a provider is absent (its button hidden) unless id and secret are set. */
   /** The assistant: a model behind an OpenAI-compatible API, or library mode when none is set. */
   chat: {
@@ -244,6 +246,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       pollMs: e.MAIL_POLL_MS,
       retryBaseMs: e.MAIL_RETRY_BASE_MS,
       maxAttempts: e.MAIL_MAX_ATTEMPTS,
+      sendTimeoutMs: e.MAIL_SEND_TIMEOUT_MS,
     },
     oauth: readOAuthProviders(e),
     chat: readChatConfig(e),

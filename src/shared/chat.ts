@@ -3,12 +3,19 @@ import { z } from 'zod';
 
 export { chatErrorCodes, chatLimits, chatMessages } from './chat-messages.js';
 import { chatLimits } from './chat-messages.js';
+import { hasControlCharacters, singleLineText, textMessages } from './text.js';
 
 export const conversationIdSchema = z.uuid();
 
 export const sendMessageRequestSchema = z.object({
   // Bounded here by the body limit; the 8,000-character rule answers 413 with its own message.
-  text: z.string().max(chatLimits.maxMessageLength * 4),
+  text: z
+    .string()
+    .max(chatLimits.maxMessageLength * 4, { abort: true })
+    .refine(
+      (text) => !hasControlCharacters(text, { multiLine: true }),
+      textMessages.controlCharacters,
+    ),
 });
 
 /** A guide section an answer cites as [n]. */
@@ -45,7 +52,7 @@ export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
 
 export const conversationListQuerySchema = z.object({
   cursor: z.string().max(200).optional(),
-  q: z.string().max(chatLimits.maxSearchLength).optional(),
+  q: singleLineText({ max: chatLimits.maxSearchLength }).optional(),
 });
 
 export const conversationListSchema = z.object({
@@ -61,7 +68,7 @@ export const conversationSchema = conversationSummarySchema.extend({
 export type Conversation = z.infer<typeof conversationSchema>;
 
 export const renameConversationSchema = z.object({
-  title: z.string().trim().min(1).max(chatLimits.maxTitleLength),
+  title: singleLineText({ min: 1, max: chatLimits.maxTitleLength }),
 });
 
 export const feedbackRequestSchema = z.object({ rating: z.enum(['up', 'down']).nullable() });

@@ -67,6 +67,8 @@ export async function startSmtpFake(smtpPort = 0, httpPort = 0): Promise<SmtpFak
         .catch((error: Error) => callback(error));
     },
   });
+  // A client that dies mid-conversation (a crashed server) resets its connection: not our failure.
+  smtp.on('error', () => undefined);
   await new Promise<void>((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve));
 
   const messages = (to?: string) =>

@@ -22,9 +22,6 @@ export class MailRefusedError extends Error {
   override name = 'MailRefusedError';
 }
 
-/** How long an SMTP exchange may take; kept well below the outbox's lease on a mail. */
-export const smtpTimeoutsMs = { connection: 15_000, greeting: 15_000, socket: 60_000 };
-
 /**
  * One recipient, one reply-to, each a single mailbox: nodemailer would read "a@x.com, b@y.com" or
  * "a@x.com <b@y.com>" as other recipients. Schemas check this where input enters; the mailer
@@ -57,13 +54,18 @@ export interface Mailer {
  * Sends mail over SMTP when SMTP_URL is set; otherwise writes each message to DATA_DIR/outbox as
  * an .eml file and prints its links in the log, so a local install can still follow them.
  */
-export function createMailer(mail: Config['mail'], log: FastifyBaseLogger): Mailer {
+export function createMailer(
+  mail: Config['mail'],
+  log: FastifyBaseLogger,
+  /** The longest any one step of an SMTP exchange may take (the outbox bounds the whole send). */
+  stepTimeoutMs = 30_000,
+): Mailer {
   if (mail.transport === 'smtp') {
     const transporter = nodemailer.createTransport({
       url: mail.url,
-      connectionTimeout: smtpTimeoutsMs.connection,
-      greetingTimeout: smtpTimeoutsMs.greeting,
-      socketTimeout: smtpTimeoutsMs.socket,
+      connectionTimeout: stepTimeoutMs,
+      greetingTimeout: stepTimeoutMs,
+      socketTimeout: stepTimeoutMs,
     });
     return {
       transport: 'smtp',

@@ -12,7 +12,7 @@ import { createMailer, type MailMessage } from './mailer';
 import { createMailOutbox, retryDelayMs, type MailOutbox } from './outbox';
 
 const log = pino({ level: 'silent' });
-const settings = { pollMs: 50, retryBaseMs: 100, maxAttempts: 5 };
+const settings = { pollMs: 50, retryBaseMs: 100, maxAttempts: 5, sendTimeoutMs: 5_000 };
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {

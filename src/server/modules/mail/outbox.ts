@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
-import { MailRefusedError, smtpTimeoutsMs, type Mailer, type MailMessage } from './mailer.js';
+import { MailRefusedError, type Mailer, type MailMessage } from './mailer.js';
 import {
   claimDueMail,
   deleteSentMail,
@@ -17,6 +17,11 @@ export interface OutboxSettings {
   retryBaseMs: number;
   /** Attempts before a mail is given up on (and logged as an error). */
   maxAttempts: number;
+  /**
+   * The longest one send may take before it counts as failed. A claim lasts twice this long, so
+   * a live sender keeps its claim, and a crashed one's mail is taken over soon after.
+   */
+  sendTimeoutMs: number;
 }
 
 /** What modules use to send mail: write it with its cause, then wake the sender. */
@@ -33,8 +38,6 @@ export interface MailOutbox {
 }
 
 const maxRetryDelayMs = 60 * 60 * 1000;
-/** Longer than the longest SMTP exchange, so a live sender never loses its claim mid-send. */
-const leaseMs = 2 * (smtpTimeoutsMs.connection + smtpTimeoutsMs.greeting + smtpTimeoutsMs.socket);
 const batchSize = 10;
 
 /** The delay before attempt `attempts + 1`: exponential backoff, capped. */
@@ -87,7 +90,10 @@ export function createMailOutbox(
 
   async function drain() {
     for (;;) {
-      const batch = await claimDueMail(db, { limit: batchSize, leaseMs });
+      const batch = await claimDueMail(db, {
+        limit: batchSize,
+        leaseMs: 2 * settings.sendTimeoutMs,
+      });
       await Promise.all(batch.map(deliver));
       if (batch.length < batchSize || stopped) return;
     }
@@ -95,7 +101,7 @@ export function createMailOutbox(
 
   async function deliver(mail: ClaimedMail) {
     try {
-      await mailer.send(mail.message);
+      await withTimeout(mailer.send(mail.message), settings.sendTimeoutMs);
     } catch (error) {
       const attempt = mail.attempts + 1;
       const permanent = error instanceof MailRefusedError || attempt >= settings.maxAttempts;
@@ -137,6 +143,14 @@ export function createMailOutbox(
       await running;
     },
   };
+}
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`the send took longer than ${ms} ms`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
 /** An error's message only: a mail's content (and the link in it) never reaches the log. */

@@ -153,7 +153,7 @@ describe.each(databaseTargets)('account API on $kind', ({ kind, skip }) => {
     'export the data as a JSON download, with sections other modules add',
     async () => {
       h = await createAuthHarness(kind);
-      h.app.accountExport.addSection('conversations', async (userId) => [{ owner: userId }]);
+      h.app.accountExport.addSection('testNotes', async (userId) => [{ owner: userId }]);
       h.app.accountExport.addSignInMethods(async () => [
         { type: 'google', detail: 'grace@gmail.example', linkedAt: '2026-11-01T00:00:00.000Z' },
       ]);
@@ -183,7 +183,7 @@ describe.each(databaseTargets)('account API on $kind', ({ kind, skip }) => {
         );
         expect(s.active).toBe(true);
       }
-      expect(data.conversations).toEqual([{ owner: session.userId }]);
+      expect(data.testNotes).toEqual([{ owner: session.userId }]);
       const text = response.body;
       expect(text).not.toContain('argon2');
       expect(text).not.toContain(session.refreshToken);

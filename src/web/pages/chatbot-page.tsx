@@ -18,8 +18,20 @@ function Chat() {
     void navigate('/pricing');
   }, [navigate]);
 
+  const signOut = useCallback(() => {
+    void session.signOut().then(() => navigate('/'));
+  }, [session, navigate]);
+
   if (!user) return null;
-  return <ChatScreen session={session} user={user} initialAsk={ask} onOutOfTokens={outOfTokens} />;
+  return (
+    <ChatScreen
+      session={session}
+      user={user}
+      initialAsk={ask}
+      onOutOfTokens={outOfTokens}
+      onSignOut={signOut}
+    />
+  );
 }
 
 export default function ChatbotPage() {

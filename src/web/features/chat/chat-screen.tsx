@@ -48,12 +48,14 @@ export function ChatScreen({
   user,
   initialAsk,
   onOutOfTokens,
+  onSignOut,
 }: {
   session: ChatSession;
   user: User;
   initialAsk: string;
   /** Zero tokens: the spec's alert, then the pricing page. */
   onOutOfTokens: () => void;
+  onSignOut: () => void;
 }) {
   const api = useMemo(() => createChatApi(session), [session]);
   const [current, setCurrent] = useState<{ id: string; messages: ReplyMessage[] }>(() => ({
@@ -269,6 +271,7 @@ export function ChatScreen({
           onRename={rename}
           onDelete={remove}
           onLoadMore={() => void loadPage(false, query.trim())}
+          onSignOut={onSignOut}
         />
       </aside>
 

@@ -144,6 +144,7 @@ export function ChatSidebar({
   onRename,
   onDelete,
   onLoadMore,
+  onSignOut,
 }: {
   user: User;
   tokens: TokenStatus | null;
@@ -156,6 +157,7 @@ export function ChatSidebar({
   onRename: (id: string, title: string) => Promise<void>;
   onDelete: (id: string) => Promise<void>;
   onLoadMore: () => void;
+  onSignOut: () => void;
 }) {
   const searchId = useId();
   const renewId = useId();
@@ -229,13 +231,10 @@ export function ChatSidebar({
         <div ref={sentinel} className="chat-list-sentinel" />
       </nav>
       <div className="chat-profile">
-        {user.picture ? (
-          <img className="chat-profile-picture" src={user.picture} alt="" width={40} height={40} />
-        ) : (
-          <span className="chat-profile-initials" aria-hidden="true">
-            {initialsOf(user)}
-          </span>
-        )}
+        {/* Initials, not the picture's address: the page policy loads no other host (decision 0032). */}
+        <span className="chat-profile-initials" aria-hidden="true">
+          {initialsOf(user)}
+        </span>
         <div className="chat-profile-text">
           <p className="chat-profile-name">{user.name}</p>
           <p className="chat-profile-plan">{tokens?.plan.name ?? ''}</p>
@@ -252,6 +251,13 @@ export function ChatSidebar({
             </span>
           </p>
         </div>
+        <button
+          type="button"
+          className="btn btn-sm btn-outline-secondary chat-sign-out"
+          onClick={onSignOut}
+        >
+          Sign out
+        </button>
       </div>
     </div>
   );

@@ -40,3 +40,14 @@ export async function fillSignIn(page: Page, email: string, pass: string) {
   await page.getByRole('main').getByLabel('Password', { exact: true }).fill(pass);
   await page.getByRole('button', { name: 'Sign in with Lexwise' }).click();
 }
+
+/**
+ * Signs a new person out from the chat screen: the first-use notice, a modal dialog, is
+ * acknowledged first, as it must be before anything behind it can be used.
+ */
+export async function signOutFromChat(page: Page) {
+  const notice = page.getByRole('dialog', { name: 'Before you ask' });
+  await notice.getByRole('button', { name: 'I understand' }).click();
+  await expect(notice).toBeHidden();
+  await page.getByRole('button', { name: 'Sign out' }).click();
+}

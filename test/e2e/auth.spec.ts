@@ -83,7 +83,7 @@ test.describe('sign-up, email confirmation and sessions', () => {
     const link = await registerByApi(page, email);
     await page.goto(link);
     await expect(page).toHaveURL(/\/chatbot$/);
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    await signOutFromChat(page);
     await expect(page).toHaveURL(`${appUrl}/`);
 
     await page.goto(link);
@@ -105,7 +105,7 @@ test.describe('sign-in', () => {
   test('a wrong password and an unknown email give the same message', async ({ page }) => {
     const email = uniqueEmail('wrong');
     await signUpAndSignIn(page, email);
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    await signOutFromChat(page);
     await expect(page).toHaveURL(`${appUrl}/`);
 
     await page.goto('/login');
@@ -183,7 +183,7 @@ test.describe('sign-in', () => {
   test('shows "Signing in..." on a dulled, disabled button while it works', async ({ page }) => {
     const email = uniqueEmail('busy');
     await signUpAndSignIn(page, email);
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    await signOutFromChat(page);
     await expect(page).toHaveURL(`${appUrl}/`);
     await page.goto('/login');
     // Hold the answer back so the busy state can be seen.
@@ -206,7 +206,7 @@ test.describe('sign-in', () => {
   }) => {
     const email = uniqueEmail('guard');
     await signUpAndSignIn(page, email);
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    await signOutFromChat(page);
     await expect(page).toHaveURL(`${appUrl}/`);
 
     await page.goto('/account');
@@ -263,7 +263,7 @@ test.describe('password reset', () => {
     await fillSignIn(otherPage, email, password);
     await expect(otherPage).toHaveURL(/\/chatbot$/);
 
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    await signOutFromChat(page);
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forgot Password?' }).click();
     await expect(page).toHaveURL(/\/forget$/);

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { registerByApi } from './accounts-support';
+import { registerByApi, signOutFromChat } from './accounts-support';
 import { expect, saveScreenshot, test, viewports } from './fixtures';
 import { uniqueEmail } from './mailbox';
 import { e2ePorts } from './ports';
@@ -37,7 +37,7 @@ test.describe('sign-in with Google (through a local OpenID provider)', () => {
     await page.reload();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hello, Grace Hopper');
 
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    await signOutFromChat(page);
     await expect(page).toHaveURL(/\/$/);
 
     // The same Google account again, now under another name at the provider: the account found

@@ -8,6 +8,7 @@ import {
   password,
   registerByApi,
   resetSubject,
+  signOutFromChat,
   signUpAndSignIn,
   verifySubject,
 } from './accounts-support';

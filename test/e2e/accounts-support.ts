@@ -46,8 +46,13 @@ export async function fillSignIn(page: Page, email: string, pass: string) {
  * acknowledged first, as it must be before anything behind it can be used.
  */
 export async function signOutFromChat(page: Page) {
+  await acknowledgeChatNotice(page);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+}
+
+/** A new person's first visit to the chat shows the first-use notice; this acknowledges it. */
+export async function acknowledgeChatNotice(page: Page) {
   const notice = page.getByRole('dialog', { name: 'Before you ask' });
   await notice.getByRole('button', { name: 'I understand' }).click();
   await expect(notice).toBeHidden();
-  await page.getByRole('button', { name: 'Sign out' }).click();
 }

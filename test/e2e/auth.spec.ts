@@ -1,6 +1,7 @@
 import { expect, expectAccessible, saveScreenshot, test, viewports } from './fixtures';
 import { linkIn, mailsTo, uniqueEmail, waitForMail } from './mailbox';
 import {
+  acknowledgeChatNotice,
   appUrl,
   expectedAuthFailures,
   fillSignIn,
@@ -314,6 +315,7 @@ test.describe('navbar when signed in', () => {
   test('on a phone, Logout replaces Login in the collapsed menu', async ({ page }) => {
     await page.setViewportSize(viewports.phone);
     await signUpAndSignIn(page, uniqueEmail('phone'));
+    await acknowledgeChatNotice(page);
     await page.getByRole('button', { name: 'Open menu' }).click();
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav.getByRole('button', { name: 'Logout' })).toBeVisible();

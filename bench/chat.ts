@@ -1,24 +1,17 @@
 // Streaming overhead of the chat: time to first token through our server (POST
 // /api/conversations/:id/messages, the UI message stream) minus the model's own (the same
 // OpenAI-compatible fake called directly), at 1 and 50 concurrent streams, and the gaps between
-// chunks both ways. Then library mode: time to the first words with no model configured.
+// chunks both ways. The app (bench/chat-server.ts) and the model stand-in each run in a process
+// of their own, so the load generated here weighs the same on both paths. Then library mode: time to the first words with no model configured.
 // Usage: npm run bench:chat   (BENCH_ROUNDS=5 for more samples per concurrency)
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { AddressInfo } from 'node:net';
-import { fixtureRetriever } from '../test/support/chat-harness';
-import { startLlmFake } from '../test/fakes/llm-server';
-import { buildApp, type App } from '../src/server/app';
-import { loadConfig } from '../src/server/config';
-import { openDatabase, type Db } from '../src/server/db/database';
-import { migrateToLatest } from '../src/server/db/migrate';
-import { hashPassword } from '../src/server/modules/auth/passwords';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+import { freePort, waitFor } from './local-server';
 
 const rounds = Number(process.env.BENCH_ROUNDS || 3);
 const concurrencies = [1, 50];
-const password = 'bench-password-for-timing';
 // The model: 100 ms before the first token, then 50 tokens a second, 40 words.
 const reply = {
   text: Array.from({ length: 40 }, (_, i) => `word${i}`).join(' '),
@@ -56,60 +49,43 @@ async function timeStream(response: Response, isText: (line: string) => boolean,
   return { firstMs: times[0] ?? NaN, gaps, totalMs: performance.now() - started };
 }
 
-async function addUser(db: Db, email: string) {
-  const now = new Date().toISOString();
-  await db.kysely
-    .insertInto('users')
-    .values({
-      id: randomUUID(),
-      email,
-      email_verified_at: now,
-      password_hash: await hashPassword(password),
-      given_name: null,
-      family_name: null,
-      picture_url: null,
-      jurisdiction_country: null,
-      jurisdiction_region: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
+/** The model stand-in in a process of its own, answering every request with `reply`. */
+async function startLlmProcess() {
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'test/fakes/llm-server.ts', String(port)],
+    {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}/healthz`);
+  await fetch(`${base}/__default`, { method: 'POST', body: JSON.stringify(reply) });
+  return {
+    url: `${base}/v1`,
+    env: { LLM_BASE_URL: `${base}/v1`, LLM_MODEL: 'lexwise-fake-1', LLM_API_KEY: 'bench-key' },
+    async close() {
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    },
+  };
 }
 
+/** Starts bench/chat-server.ts in its own process and reads its address and tokens. */
 async function startApp(env: Record<string, string>) {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lexwise-bench-chat-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    CHAT_MAX_CONCURRENT_PER_USER: '100',
-    API_RATE_LIMIT_PER_MINUTE: '100000',
-    AUTH_LIMIT_PER_IP: '100000',
-    ...env,
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/chat-server.ts'], {
+    env: { ...process.env, ...env, BENCH_USERS: String(Math.max(...concurrencies)) },
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const db = openDatabase(config.database);
-  await migrateToLatest(db);
-  const app: App = await buildApp(config, { db, logger: false, retriever: fixtureRetriever });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  // One person per stream, so no allowance runs out over the rounds.
-  const tokens: string[] = [];
-  for (let i = 0; i < Math.max(...concurrencies); i++) {
-    const email = `bench${i}@example.com`;
-    await addUser(db, email);
-    const login = await fetch(`${base}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password }),
-    });
-    tokens.push(((await login.json()) as { accessToken: string }).accessToken);
-  }
+  const [line] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
+  const { base, tokens } = JSON.parse(line) as { base: string; tokens: string[] };
   return {
     base,
     tokens,
     async close() {
-      await app.close();
-      await db.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      child.kill('SIGTERM');
+      await once(child, 'exit');
     },
   };
 }
@@ -162,9 +138,8 @@ function summary(samples: Sample[]) {
 
 const fmt = (n: number) => n.toFixed(1).padStart(7);
 
-const llm = await startLlmFake();
-llm.setDefault(reply);
-const model = await startApp(llm.env());
+const llm = await startLlmProcess();
+const model = await startApp(llm.env);
 console.log(
   `chat streaming, ${rounds} rounds per concurrency; model: first token after ${reply.firstTokenDelayMs} ms, ${reply.tokensPerSecond} tokens/s\n`,
 );

@@ -2,6 +2,7 @@
 //   POST /v1/chat/completions   with stream: true -> Server-Sent Events of chat.completion.chunk,
 //                               the usage chunk last when asked (stream_options.include_usage), [DONE]
 //   POST /__script              queue a scripted reply (JSON, the Reply type below) from another process
+//   POST /__default             the reply for requests no scripted reply matches (JSON, a Reply)
 //   POST /__reset               clear the queue and the recorded requests
 //   GET  /__requests            what the app sent, as JSON
 //   GET  /healthz
@@ -193,6 +194,10 @@ export async function startLlmFake(options: { port?: number } = {}): Promise<Llm
       if (request.method === 'POST' && path === '/__script') {
         queue.push(JSON.parse(await readBody(request)) as Reply);
         return json(response, 200, { queued: queue.length });
+      }
+      if (request.method === 'POST' && path === '/__default') {
+        fallback = JSON.parse(await readBody(request)) as Reply;
+        return json(response, 200, {});
       }
       if (request.method === 'POST' && path === '/__reset') {
         queue.length = 0;

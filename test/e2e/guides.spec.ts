@@ -162,7 +162,10 @@ test.describe('legal guides', () => {
     const email = uniqueEmail('guide-ask');
     const link = await registerByApi(page, email);
     const other = await browser.newContext();
-    await (await other.newPage()).goto(link);
+    const confirming = await other.newPage();
+    await confirming.goto(link);
+    // The page confirms the token with a request of its own: wait until it has landed.
+    await expect(confirming).toHaveURL(/\/chatbot$/);
     await other.close();
 
     await page.setViewportSize(viewports.phone);

@@ -74,7 +74,9 @@ async function startLlmProcess() {
 
 /** Starts bench/chat-server.ts in its own process and reads its address and tokens. */
 async function startApp(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/chat-server.ts'], {
+  // BENCH_APP_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the app alone.
+  const nodeArgs = (process.env.BENCH_APP_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'bench/chat-server.ts'], {
     env: { ...process.env, ...env, BENCH_USERS: String(Math.max(...concurrencies)) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

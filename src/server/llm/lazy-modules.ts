@@ -7,7 +7,6 @@ const require = createRequire(import.meta.url);
  * longer to load than the whole embedded start-up budget (1.5 s), and many requests never chat.
  */
 export const lazyModules = {
-  ai: () => require('ai') as typeof import('ai'),
   openaiCompatible: () =>
     require('@ai-sdk/openai-compatible') as typeof import('@ai-sdk/openai-compatible'),
   tokenizer: () => require('gpt-tokenizer') as typeof import('gpt-tokenizer'),
@@ -17,6 +16,6 @@ export const lazyModules = {
 export function warmLazyModules(delayMs = 2000): void {
   setTimeout(() => {
     lazyModules.tokenizer();
-    lazyModules.ai();
+    lazyModules.openaiCompatible();
   }, delayMs).unref();
 }

@@ -1,4 +1,3 @@
-import type { LanguageModel } from 'ai';
 import { lazyModules } from './lazy-modules.js';
 import {
   ReplyError,
@@ -15,13 +14,33 @@ export interface ModelSettings {
   replyTimeoutMs: number;
 }
 
+type ChatModel = ReturnType<
+  ReturnType<typeof import('@ai-sdk/openai-compatible').createOpenAICompatible>['chatModel']
+>;
+type StreamOptions = Parameters<ChatModel['doStream']>[0];
+
+/** The conversation in the provider's prompt format. */
+function toPrompt(request: ReplyRequest): StreamOptions['prompt'] {
+  return [
+    { role: 'system', content: request.system },
+    ...request.messages.map((message) => ({
+      role: message.role,
+      content: [{ type: 'text' as const, text: message.content }],
+    })),
+  ];
+}
+
 /**
  * The assistant's model: any OpenAI-compatible endpoint (OpenAI, Azure, OpenRouter, vLLM,
  * Ollama, llama.cpp server) through the AI SDK's provider, streaming, asking for usage.
  * No time to first token, or no end to the reply, within the limits ends it with a ReplyError.
+ *
+ * The provider's stream is read directly rather than through `streamText`: a reply is plain
+ * text with no tools or steps, and the extra chain of web streams cost more CPU per chunk than
+ * the rest of the reply's path (decision 0084).
  */
 export function createOpenAICompatibleSource(settings: ModelSettings): ReplySource {
-  let model: LanguageModel | undefined;
+  let model: ChatModel | undefined;
   const modelOnce = () =>
     (model ??= lazyModules
       .openaiCompatible()
@@ -60,40 +79,44 @@ export function createOpenAICompatibleSource(settings: ModelSettings): ReplySour
       );
       const signal = AbortSignal.any([request.signal, limits.signal]);
       try {
-        const result = lazyModules.ai().streamText({
-          model: modelOnce(),
-          system: request.system,
-          messages: request.messages,
+        const options: StreamOptions = {
+          prompt: toPrompt(request),
           maxOutputTokens: request.maxOutputTokens,
           abortSignal: signal,
-          // A retry after the first byte would write the answer twice; one retry before it is fine.
-          maxRetries: 1,
-          // Errors arrive as parts of the stream below; without this the SDK also prints them.
-          onError: () => undefined,
+        };
+        // One retry for a request that failed before any byte of the answer; after the first
+        // byte, a retry would write the answer twice.
+        const start = () => Promise.resolve(modelOnce().doStream(options));
+        const { stream } = await start().catch((error: unknown) => {
+          if (signal.aborted || !isRetryable(error)) throw error;
+          return start();
         });
-        for await (const part of result.fullStream) {
-          switch (part.type) {
-            case 'text-delta':
-              clearTimeout(firstToken);
-              if (part.text) yield { type: 'text', text: part.text };
-              break;
-            case 'finish': {
-              const { inputTokens, outputTokens } = part.totalUsage;
-              yield {
-                type: 'finish',
-                usage:
-                  inputTokens !== undefined && outputTokens !== undefined
-                    ? { input: inputTokens, output: outputTokens }
-                    : undefined,
-              };
-              return;
+        const reader = stream.getReader();
+        try {
+          for (;;) {
+            const { value: part, done } = await reader.read();
+            if (done) break;
+            switch (part.type) {
+              case 'text-delta':
+                clearTimeout(firstToken);
+                if (part.delta) yield { type: 'text', text: part.delta };
+                break;
+              case 'finish': {
+                const input = part.usage.inputTokens.total;
+                const output = part.usage.outputTokens.total;
+                yield {
+                  type: 'finish',
+                  usage:
+                    input !== undefined && output !== undefined ? { input, output } : undefined,
+                };
+                return;
+              }
+              case 'error':
+                throw part.error;
             }
-            case 'abort':
-              if (timedOut) throw timedOut;
-              return;
-            case 'error':
-              throw part.error;
           }
+        } finally {
+          void reader.cancel().catch(() => undefined);
         }
         if (timedOut) throw timedOut;
       } catch (error) {
@@ -108,6 +131,11 @@ export function createOpenAICompatibleSource(settings: ModelSettings): ReplySour
       }
     },
   };
+}
+
+/** The provider marks the failures worth one more try: refused connections, 408, 409, 429, 5xx. */
+function isRetryable(error: unknown): boolean {
+  return (error as { isRetryable?: unknown } | null)?.isRetryable === true;
 }
 
 function describe(error: unknown): string {

@@ -13,13 +13,22 @@ import {
 } from '../../../shared/chat.js';
 import { errorBodySchema } from '../../../shared/errors.js';
 import { signedIn, type Authenticate } from '../auth/authenticate.js';
-import { lazyModules } from '../../llm/lazy-modules.js';
 import type { ChatService } from './service.js';
 
 const tags = ['chat'];
 const security = [{ bearer: [] }];
 const idParams = z.object({ id: conversationIdSchema });
 const noContent = { 204: z.null().describe('Done') };
+
+/** The AI SDK's UI message stream headers (its clients check the version header). */
+const uiMessageStreamHeaders = {
+  'content-type': 'text/event-stream',
+  'cache-control': 'no-store',
+  connection: 'keep-alive',
+  'x-vercel-ai-ui-message-stream': 'v1',
+  // Proxies such as nginx must pass each part on at once.
+  'x-accel-buffering': 'no',
+};
 
 /**
  * The chat: conversations, replies streamed with the AI SDK's UI message stream protocol,
@@ -149,11 +158,13 @@ export function chatRoutes({
           if (typeof value === 'string') headers[name] = value;
         }
         reply.hijack();
-        await lazyModules.ai().pipeUIMessageStreamToResponse({
-          response: reply.raw,
-          stream,
-          headers: { ...headers, 'cache-control': 'no-store', 'x-accel-buffering': 'no' },
+        const raw = reply.raw;
+        raw.writeHead(200, { ...headers, ...uiMessageStreamHeaders });
+        // One Server-Sent Event per part, written as it comes (the protocol's framing).
+        await stream.run((chunk) => {
+          if (!raw.destroyed && !raw.writableEnded) raw.write(`data: ${JSON.stringify(chunk)}\n\n`);
         });
+        if (!raw.destroyed && !raw.writableEnded) raw.end('data: [DONE]\n\n');
       },
     );
 

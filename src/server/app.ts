@@ -21,6 +21,11 @@ import { registerRequestLog } from './http/request-log.js';
 import { createAppLogger, requestLoggerFactory, type LoggerOption } from './http/request-logger.js';
 import { computeSecurityHeaders, registerSecurityHeaders } from './http/security-headers.js';
 import { registerWeb, type WebBuild } from './http/web.js';
+import { createDemoGateway } from './modules/billing/demo-gateway.js';
+import { demoPages } from './modules/billing/demo-pages.js';
+import { billingRoutes } from './modules/billing/routes.js';
+import { createBillingService } from './modules/billing/service.js';
+import { createStripeClient, createStripeGateway } from './modules/billing/stripe-gateway.js';
 import { deriveServerKeys } from './keys.js';
 import type { ModuleDeps } from './module-deps.js';
 import { createAccountExportRegistry } from './modules/accounts/export-registry.js';
@@ -145,6 +150,15 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const chat = createChatService(deps, { tokens, retriever: options.retriever ?? guides });
   // Replies being written settle before the database closes.
   app.addHook('onClose', async () => chat.drain());
+  // Stripe when its keys are set; otherwise the demo checkout (docs/decisions/0090-billing.md).
+  const stripe =
+    config.billing.provider === 'stripe' ? createStripeClient(config.billing) : undefined;
+  const demo = stripe ? undefined : createDemoGateway(db.kysely, config.site.publicUrl);
+  const billing = createBillingService(deps, {
+    tokens,
+    gateway: stripe ? createStripeGateway(stripe) : demo!.gateway,
+    stripe,
+  });
   const authenticate = createAuthenticate(sessions);
   accountExport.addSignInMethods(oauth.signInMethodsOf);
   accountExport.addSection('conversations', chat.exportFor);
@@ -190,9 +204,17 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
         });
         await api.register(tokenRoutes({ tokens, authenticate }), { prefix: '/tokens' });
         await api.register(chatRoutes({ chat, authenticate }));
+        await api.register(billingRoutes({ billing, authenticate }), { prefix: '/billing' });
       },
       { prefix: '/api' },
     );
+
+    if (demo) {
+      await site.register(
+        demoPages({ config, billing, demo, documentHeaders: securityHeaders.document }),
+        { prefix: '/billing/demo' },
+      );
+    }
 
     const web = options.web
       ? await registerWeb(site, options.web, securityHeaders.document)

@@ -94,6 +94,21 @@ const envSchema = publicSiteSchema.extend({
   CHAT_MAX_CONCURRENT_PER_USER: z.coerce.number().int().min(1).max(1000).default(2),
   CHAT_RESERVATION_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   TOKENS_FAIR_USE_MONTHLY: z.coerce.number().int().min(1000).max(1_000_000_000).default(5_000_000),
+  /** Stripe: both keys, or neither (then the demo checkout, where no card is charged). */
+  STRIPE_SECRET_KEY: z
+    .string()
+    .trim()
+    .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, 'a Stripe secret key (sk_test_…, sk_live_…)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .trim()
+    .regex(/^whsec_[A-Za-z0-9+/=]+$/, 'a webhook signing secret (whsec_…)')
+    .optional(),
+  /** Where the Stripe SDK sends its calls; only for a local Stripe-compatible server in tests. */
+  STRIPE_API_BASE: providerUrl.optional(),
+  /** In production, the demo checkout must be chosen explicitly (and every page says so). */
+  BILLING_DEMO: booleanFlag.default(false),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -154,6 +169,15 @@ export interface Config {
     /** Premium's "unlimited" allowance: the most it may use in a month. */
     fairUseMonthly: number;
   };
+  /** Paid plans: Stripe, or the demo checkout (docs/decisions/0090-billing.md). */
+  billing:
+    | {
+        provider: 'stripe';
+        secretKey: string;
+        webhookSecret: string;
+        api: { host: string; port: number; protocol: 'http' | 'https' } | undefined;
+      }
+    | { provider: 'demo' };
   oauth: {
     google?: { clientId: string; clientSecret: string; issuer: string };
     facebook?: {
@@ -251,7 +275,34 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     oauth: readOAuthProviders(e),
     chat: readChatConfig(e),
     tokens: { fairUseMonthly: e.TOKENS_FAIR_USE_MONTHLY },
+    billing: readBillingConfig(e),
   };
+}
+
+function readBillingConfig(e: Env): Config['billing'] {
+  if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET)) {
+    const missing = e.STRIPE_SECRET_KEY ? 'STRIPE_WEBHOOK_SECRET' : 'STRIPE_SECRET_KEY';
+    throw new ConfigError(`${missing} is required when the other Stripe key is set`);
+  }
+  if (e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET) {
+    const base = e.STRIPE_API_BASE ? new URL(e.STRIPE_API_BASE) : undefined;
+    return {
+      provider: 'stripe',
+      secretKey: e.STRIPE_SECRET_KEY,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      api: base && {
+        host: base.hostname,
+        port: Number(base.port) || (base.protocol === 'https:' ? 443 : 80),
+        protocol: base.protocol === 'https:' ? 'https' : 'http',
+      },
+    };
+  }
+  if (e.NODE_ENV === 'production' && !e.BILLING_DEMO) {
+    throw new ConfigError(
+      'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are required in production (or BILLING_DEMO=true for the demo checkout, where no card is charged)',
+    );
+  }
+  return { provider: 'demo' };
 }
 
 function readChatConfig(e: Env): Config['chat'] {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { authErrorCodes } from './auth.js';
+import { billingErrorCodes } from './billing-messages.js';
 import { chatErrorCodes } from './chat-messages.js';
 import { newsletterErrorCodes } from './newsletter.js';
 import { tokensErrorCodes } from './tokens-messages.js';
@@ -32,6 +33,7 @@ export const errorCodes = [
   ...newsletterErrorCodes,
   ...tokensErrorCodes,
   ...chatErrorCodes,
+  ...billingErrorCodes,
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

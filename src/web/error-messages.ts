@@ -1,4 +1,5 @@
 import { authMessages } from '../shared/auth-messages';
+import { billingMessages } from '../shared/billing-messages';
 import { chatMessages } from '../shared/chat-messages';
 import { tokensMessages } from '../shared/tokens-messages';
 import type { ErrorCode } from '../shared/errors';
@@ -55,6 +56,10 @@ const messagesByCode: Record<ErrorCode | ClientErrorCode, string | typeof server
   'chat.empty_message': chatMessages.emptyMessage,
   'chat.message_too_long': chatMessages.messageTooLong,
   'chat.too_many_replies': chatMessages.tooManyReplies,
+  'billing.unavailable': billingMessages.unavailable,
+  'billing.session_not_found': billingMessages.sessionNotFound,
+  'billing.no_subscription': billingMessages.noSubscription,
+  'billing.webhook_invalid': billingMessages.webhookInvalid,
 };
 
 /** The spec's fallback when a failure carries no message (sign-up: "An error occurred."). */

@@ -7,6 +7,7 @@ import { oauthAccountsMigration } from './migrations/2026-11-22-20-oauth-account
 import { mailOutboxMigration } from './migrations/2026-12-01-10-mail-outbox.js';
 import { tokensMigration } from './migrations/2026-12-01-10-tokens.js';
 import { chatMigration } from './migrations/2026-12-01-20-chat.js';
+import { billingMigration } from './migrations/2026-12-02-10-billing.js';
 
 /**
  * Every migration, in order. Names sort by date; each module adds its own file and one line here.
@@ -20,6 +21,7 @@ const migrations: Record<string, (kind: DatabaseKind) => Migration> = {
   '2026-12-01-10-mail-outbox': mailOutboxMigration,
   '2026-12-01-10-tokens': tokensMigration,
   '2026-12-01-20-chat': chatMigration,
+  '2026-12-02-10-billing': billingMigration,
 };
 
 class ListedMigrations implements MigrationProvider {

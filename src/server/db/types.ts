@@ -99,7 +99,7 @@ export interface TokenAccountsTable {
   user_id: string;
   plan_id: string;
   balance: number;
-  window_kind: 'day' | 'month';
+  window_kind: WindowKind;
   /** What each window grants (Premium: the fair-use ceiling). */
   window_allowance: number;
   window_start: Timestamp;
@@ -187,6 +187,76 @@ export interface MailOutboxTable {
 }
 
 /** Every table, by name. Each module's migration adds its tables here. */
+export type BillingProvider = 'stripe' | 'demo';
+export type SubscriptionStatusColumn =
+  | 'trialing'
+  | 'active'
+  | 'past_due'
+  | 'unpaid'
+  | 'canceled'
+  | 'incomplete'
+  | 'incomplete_expired'
+  | 'paused';
+
+export interface BillingCustomersTable {
+  user_id: string;
+  provider: BillingProvider;
+  customer_id: string;
+  trial_used_at: string | null;
+  created_at: string;
+}
+
+/** A subscription as last read from its provider; `cancel_at_period_end` is 0 or 1. */
+export interface SubscriptionsTable {
+  id: string;
+  user_id: string;
+  provider: BillingProvider;
+  customer_id: string;
+  plan_id: string;
+  status: SubscriptionStatusColumn;
+  current_period_start: string;
+  current_period_end: string;
+  trial_end: string | null;
+  cancel_at_period_end: number;
+  ended_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WebhookEventsTable {
+  id: string;
+  type: string;
+  processed_at: string;
+}
+
+export interface DemoCheckoutSessionsTable {
+  id: string;
+  user_id: string;
+  customer_id: string;
+  plan_id: string;
+  trial_days: number;
+  status: 'open' | 'complete' | 'expired';
+  subscription_id: string | null;
+  created_at: string;
+}
+
+export interface DemoSubscriptionsTable {
+  id: string;
+  user_id: string;
+  customer_id: string;
+  plan_id: string;
+  status: SubscriptionStatusColumn;
+  current_period_start: string;
+  current_period_end: string;
+  trial_end: string | null;
+  cancel_at_period_end: number;
+  ended_at: string | null;
+  created_at: string;
+}
+
+/** day and month windows renew by themselves; a period window only by a billing grant. */
+export type WindowKind = 'day' | 'month' | 'period';
+
 export interface Database {
   users: UsersTable;
   contact_messages: ContactMessagesTable;
@@ -201,4 +271,9 @@ export interface Database {
   chat_messages: ChatMessagesTable;
   chat_notice_acknowledgments: ChatNoticeAcknowledgmentsTable;
   mail_outbox: MailOutboxTable;
+  billing_customers: BillingCustomersTable;
+  subscriptions: SubscriptionsTable;
+  webhook_events: WebhookEventsTable;
+  demo_checkout_sessions: DemoCheckoutSessionsTable;
+  demo_subscriptions: DemoSubscriptionsTable;
 }

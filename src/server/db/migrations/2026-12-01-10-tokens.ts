@@ -18,7 +18,9 @@ export function tokensMigration(kind: DatabaseKind) {
         .addColumn('plan_id', 'text', (c) => c.notNull())
         .addColumn('balance', t.bigint, (c) => c.notNull().check(sql`balance >= 0`))
         .addColumn('window_kind', 'text', (c) =>
-          c.notNull().check(sql`window_kind in ('day', 'month')`),
+          // day and month renew by themselves; period (a paid monthly plan's billing period)
+          // only when billing grants the next one.
+          c.notNull().check(sql`window_kind in ('day', 'month', 'period')`),
         )
         .addColumn('window_allowance', t.bigint, (c) => c.notNull())
         .addColumn('window_start', t.timestamp, (c) => c.notNull())

@@ -1,11 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type RawBuilder, type Selectable, type Transaction } from 'kysely';
 import type { DatabaseKind } from '../../db/database.js';
-import type { Database, LedgerKind, TokenAccountsTable, TokenLedgerTable } from '../../db/types.js';
+import type {
+  Database,
+  LedgerKind,
+  TokenAccountsTable,
+  TokenLedgerTable,
+  WindowKind,
+} from '../../db/types.js';
 
 export type TokenAccountRow = Selectable<TokenAccountsTable>;
 export type LedgerRow = Selectable<TokenLedgerTable>;
-type Executor = Kysely<Database> | Transaction<Database>;
+export type Executor = Kysely<Database> | Transaction<Database>;
 
 export interface Window {
   start: string;
@@ -92,7 +98,8 @@ export async function reserveOnAccount(
   trx: Executor,
   p: ReserveParams,
 ): Promise<ReservedRow | undefined> {
-  const ended = sql`window_end <= ${timestamp(kind, p.now)}`;
+  // A period window (a paid monthly plan) is renewed by billing's grant, never here.
+  const ended = sql`(window_kind <> 'period' and window_end <= ${timestamp(kind, p.now)})`;
   const available = sql`(case when ${ended} then window_allowance else balance end)`;
   const held = sql`(case when ${available} < ${p.want} then ${available} else ${p.want} end)`;
   const nextStart = sql`(case window_kind when 'day' then ${timestamp(kind, p.next.day.start)} else ${timestamp(kind, p.next.month.start)} end)`;
@@ -219,7 +226,7 @@ export async function replaceWindow(
   p: {
     userId: string;
     planId: string;
-    windowKind: 'day' | 'month';
+    windowKind: WindowKind;
     allowance: number;
     window: Window;
     now: string;
@@ -272,4 +279,22 @@ export function expiredReservationIds(db: Executor, now: string, limit: number) 
     .limit(limit)
     .execute()
     .then((rows) => rows.map((row) => row.id));
+}
+
+/** The references of a person's grants that start with `prefix` (billing's per-period keys). */
+export async function grantReferencesStartingWith(
+  db: Executor,
+  userId: string,
+  prefix: string,
+): Promise<string[]> {
+  const pattern = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const rows = await db
+    .selectFrom('token_ledger')
+    .select('reference')
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'grant')
+    .where(sql<boolean>`reference like ${pattern} escape '\\'`)
+    .execute();
+  // SQLite's LIKE ignores case; the references are compared exactly here.
+  return rows.map((row) => row.reference).filter((reference) => reference.startsWith(prefix));
 }

@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import { findPlan, plans, type Plan } from '../../../shared/plans.js';
 import { tokensMessages, type TokenStatus } from '../../../shared/tokens.js';
-import type { Database } from '../../db/types.js';
+import type { Database, WindowKind } from '../../db/types.js';
 import { AppError } from '../../errors.js';
 import type { ModuleDeps } from '../../module-deps.js';
 import {
   expiredReservationIds,
   findAccount,
+  grantReferencesStartingWith,
   insertAccountIfMissing,
   insertLedgerRows,
   insertReservation,
@@ -17,6 +18,7 @@ import {
   replaceWindow,
   reserveOnAccount,
   returnHold,
+  type Executor,
   type NewLedgerRow,
   type ReserveParams,
   type Window,
@@ -82,30 +84,32 @@ export function createTokensService({ config, db, log }: TokensDeps) {
 
   /** Opens a Free account with today's allowance, once, whoever asks first. */
   async function ensureAccount(userId: string, now = new Date()): Promise<void> {
+    await kysely.transaction().execute((trx) => ensureAccountIn(trx, userId, now));
+  }
+
+  async function ensureAccountIn(trx: Executor, userId: string, now: Date): Promise<void> {
     const { windowKind, tokens } = allowanceOf(defaultPlan);
     const window = windowsAt(now)[windowKind];
     const nowIso = now.toISOString();
-    await kysely.transaction().execute(async (trx) => {
-      const created = await insertAccountIfMissing(trx, {
-        userId,
-        planId: defaultPlan.id,
-        windowKind,
-        allowance: tokens,
-        window,
-        now: nowIso,
-      });
-      if (!created) return;
-      await insertLedgerRows(trx, [
-        {
-          userId,
-          delta: tokens,
-          kind: 'grant',
-          reference: `grant:${userId}:${window.start}`,
-          balanceAfter: tokens,
-          now: nowIso,
-        },
-      ]);
+    const created = await insertAccountIfMissing(trx, {
+      userId,
+      planId: defaultPlan.id,
+      windowKind,
+      allowance: tokens,
+      window,
+      now: nowIso,
     });
+    if (!created) return;
+    await insertLedgerRows(trx, [
+      {
+        userId,
+        delta: tokens,
+        kind: 'grant',
+        reference: `grant:${userId}:${window.start}`,
+        balanceAfter: tokens,
+        now: nowIso,
+      },
+    ]);
   }
 
   /** Ledger rows for a window the reserving update reset: the old balance expires, the new is granted. */
@@ -208,8 +212,8 @@ export function createTokensService({ config, db, log }: TokensDeps) {
       // Refused: say why, the balance first (more replies at once would not help it).
       const account = await findAccount(kysely, input.userId);
       if (!account) return { ok: false, reason: 'insufficient' };
-      const available =
-        account.window_end <= now.toISOString() ? account.window_allowance : account.balance;
+      const renewed = account.window_kind !== 'period' && account.window_end <= now.toISOString();
+      const available = renewed ? account.window_allowance : account.balance;
       const busy = available >= minimum && account.open_streams >= config.chat.maxConcurrentPerUser;
       return { ok: false, reason: busy ? 'busy' : 'insufficient' };
     }
@@ -320,8 +324,10 @@ export function createTokensService({ config, db, log }: TokensDeps) {
 
   /**
    * Starts a plan's allowance window for a person: the balance becomes the allowance (the rest
-   * of the old window expires). Keyed by `reference` (billing passes the invoice id): however
-   * often it is called with the same reference, the grant happens once.
+   * of the old window expires). Keyed by `reference` (billing passes its subscription and
+   * period): however often, and however concurrently, it is called with the same reference, the
+   * grant happens once. With `trx`, it runs inside the caller's transaction, which a concurrent
+   * grant of the same reference then fails (the ledger's unique reference): the caller retries.
    */
   async function grantAllowance(input: {
     userId: string;
@@ -329,53 +335,58 @@ export function createTokensService({ config, db, log }: TokensDeps) {
     reference: string;
     /** The window the grant covers; by default the plan's window containing now. */
     window?: Window;
+    /** `period`: renewed only by the next grant (billing's), not by the calendar. */
+    windowKind?: WindowKind;
     now?: Date;
+    trx?: Executor;
   }): Promise<{ granted: boolean; balance: number | undefined }> {
     const plan = findPlan(input.planId);
     if (!plan) throw new Error(`grantAllowance: unknown plan ${input.planId}`);
     const now = input.now ?? new Date();
     const nowIso = now.toISOString();
-    const { windowKind, tokens } = allowanceOf(plan);
-    const window = input.window ?? windowsAt(now)[windowKind];
-    if (await ledgerReferenceExists(kysely, input.reference)) {
-      return { granted: false, balance: undefined };
-    }
-    await ensureAccount(input.userId, now);
-    try {
-      const balance = await kysely.transaction().execute(async (trx) => {
-        const row = await replaceWindow(db.kind, trx, {
-          userId: input.userId,
-          planId: plan.id,
-          windowKind,
-          allowance: tokens,
-          window,
-          now: nowIso,
-        });
-        await insertLedgerRows(trx, [
-          ...(row.last_expired > 0
-            ? [
-                {
-                  userId: input.userId,
-                  delta: -row.last_expired,
-                  kind: 'expire' as const,
-                  reference: `${input.reference}:expire`,
-                  balanceAfter: 0,
-                  now: nowIso,
-                },
-              ]
-            : []),
-          {
-            userId: input.userId,
-            delta: tokens,
-            kind: 'grant',
-            reference: input.reference,
-            balanceAfter: tokens,
-            now: nowIso,
-          },
-        ]);
-        return row.balance;
+    const allowance = allowanceOf(plan);
+    const windowKind = input.windowKind ?? allowance.windowKind;
+    const window = input.window ?? windowsAt(now)[allowance.windowKind === 'day' ? 'day' : 'month'];
+    const grant = async (trx: Executor) => {
+      if (await ledgerReferenceExists(trx, input.reference)) {
+        return { granted: false, balance: undefined };
+      }
+      await ensureAccountIn(trx, input.userId, now);
+      const row = await replaceWindow(db.kind, trx, {
+        userId: input.userId,
+        planId: plan.id,
+        windowKind,
+        allowance: allowance.tokens,
+        window,
+        now: nowIso,
       });
-      return { granted: true, balance };
+      await insertLedgerRows(trx, [
+        ...(row.last_expired > 0
+          ? [
+              {
+                userId: input.userId,
+                delta: -row.last_expired,
+                kind: 'expire' as const,
+                reference: `${input.reference}:expire`,
+                balanceAfter: 0,
+                now: nowIso,
+              },
+            ]
+          : []),
+        {
+          userId: input.userId,
+          delta: allowance.tokens,
+          kind: 'grant',
+          reference: input.reference,
+          balanceAfter: allowance.tokens,
+          now: nowIso,
+        },
+      ]);
+      return { granted: true, balance: row.balance };
+    };
+    if (input.trx) return grant(input.trx);
+    try {
+      return await kysely.transaction().execute(grant);
     } catch (error) {
       // A concurrent grant with the same reference won the unique index; this one rolled back.
       if (await ledgerReferenceExists(kysely, input.reference)) {
@@ -411,8 +422,14 @@ export function createTokensService({ config, db, log }: TokensDeps) {
     };
   }
 
+  /** The references of a person's grants that begin with `prefix`. */
+  function grantsStartingWith(input: { userId: string; prefix: string; trx?: Executor }) {
+    return grantReferencesStartingWith(input.trx ?? kysely, input.userId, input.prefix);
+  }
+
   return {
     reserveTokens,
+    grantsStartingWith,
     settleReservation,
     releaseExpiredReservations,
     startSweeper,

@@ -1,0 +1,319 @@
+import type Stripe from 'stripe';
+import {
+  billingMessages,
+  type BillingOverview,
+  type ConfirmResponse,
+  type SubscriptionStatus,
+} from '../../../shared/billing.js';
+import { findPlan, isPaidPlan, type PlanTier } from '../../../shared/plans.js';
+import { AppError } from '../../errors.js';
+import type { ModuleDeps } from '../../module-deps.js';
+import type { TokensService } from '../tokens/service.js';
+import type { BillingGateway, ProviderSubscription } from './gateway.js';
+import {
+  eventRecorded,
+  findCustomerById,
+  findCustomerByUser,
+  hasAnySubscription,
+  latestSubscription,
+  liveStatuses,
+  liveSubscriptionOf,
+  markTrialUsed,
+  recordEvent,
+  saveCustomer,
+  upsertSubscription,
+  type SubscriptionRow,
+} from './repository.js';
+
+export type BillingDeps = Pick<ModuleDeps, 'config' | 'db' | 'log'>;
+export type BillingService = ReturnType<typeof createBillingService>;
+
+/** Stripe's events older than this are refused as replays (its SDK's default, five minutes). */
+export const webhookToleranceSeconds = 300;
+
+const tierRank: Record<PlanTier, number> = { free: 0, standard: 1, premium: 2 };
+/** Statuses in which the plan's allowance is granted for the period. */
+const grantingStatuses: readonly SubscriptionStatus[] = ['trialing', 'active'];
+/** Statuses after which the person is back on Free. */
+const endedStatuses: readonly SubscriptionStatus[] = ['canceled', 'unpaid', 'incomplete_expired'];
+
+export const sessionNotFound = () =>
+  new AppError(404, 'billing.session_not_found', billingMessages.sessionNotFound);
+
+/** Two deliveries of one change, racing on PostgreSQL: one wins, the other runs again. */
+function isConflict(error: unknown): boolean {
+  const e = error as { code?: string; message?: string } | null;
+  return (
+    e?.code === '23505' ||
+    e?.code === '40001' ||
+    e?.code === '40P01' ||
+    /UNIQUE constraint failed/.test(e?.message ?? '')
+  );
+}
+
+/** The ledger reference of a period's grant: one per subscription, period start and plan. */
+export function periodGrantPrefix(subscriptionId: string, periodStart: string): string {
+  return `sub:${subscriptionId}:${periodStart}:`;
+}
+
+/**
+ * Paid plans. The browser names a plan; the price comes from the catalogue; what was paid is
+ * learnt from the provider only (a verified webhook, or re-reading a checkout session the person
+ * came back from), and the provider's current state is what is applied, whatever order events
+ * arrive in. Every allowance grant is keyed by (subscription, period, plan) in the ledger, so no
+ * path (webhook, confirm, retry, replay, race) grants twice.
+ */
+export function createBillingService(
+  { config, db, log }: BillingDeps,
+  {
+    tokens,
+    gateway,
+    stripe,
+  }: { tokens: TokensService; gateway: BillingGateway; stripe?: Stripe | undefined },
+) {
+  const kysely = db.kysely;
+  const publicUrl = config.site.publicUrl;
+  const successUrl = `${publicUrl}/chatbot?checkout=success&session_id={CHECKOUT_SESSION_ID}`;
+  const cancelUrl = `${publicUrl}/pricing?checkout=cancelled`;
+
+  async function customerFor(user: { id: string; email: string }) {
+    const existing = await findCustomerByUser(kysely, user.id);
+    if (existing) return existing;
+    const customerId = await gateway.createCustomer({ userId: user.id, email: user.email });
+    return saveCustomer(kysely, {
+      userId: user.id,
+      provider: gateway.provider,
+      customerId,
+      now: new Date().toISOString(),
+    });
+  }
+
+  /** The trial is offered once per person: never after a trial, or any subscription, began. */
+  async function trialAvailable(userId: string): Promise<boolean> {
+    const customer = await findCustomerByUser(kysely, userId);
+    if (customer?.trial_used_at) return false;
+    return !(await hasAnySubscription(kysely, userId));
+  }
+
+  async function portalUrl(userId: string): Promise<string> {
+    const customer = await findCustomerByUser(kysely, userId);
+    if (!customer || !(await hasAnySubscription(kysely, userId))) {
+      throw new AppError(409, 'billing.no_subscription', billingMessages.noSubscription);
+    }
+    return gateway.createPortal({
+      customerId: customer.customer_id,
+      returnUrl: `${publicUrl}/account`,
+    });
+  }
+
+  /**
+   * A Checkout Session for a paid plan, priced from the catalogue. Someone whose subscription
+   * still stands is sent to the portal instead, to switch plans there, never to a second one.
+   */
+  async function startCheckout(user: { id: string; email: string }, planId: string) {
+    const plan = findPlan(planId);
+    if (!plan || !isPaidPlan(plan)) {
+      throw new AppError(400, 'request.invalid', 'Choose a paid plan.', { planId: 'is not valid' });
+    }
+    if (await liveSubscriptionOf(kysely, user.id)) return { url: await portalUrl(user.id) };
+    const customer = await customerFor(user);
+    const trialDays = (await trialAvailable(user.id)) ? plan.trialDays : 0;
+    const session = await gateway.createCheckout({
+      userId: user.id,
+      customerId: customer.customer_id,
+      plan,
+      trialDays,
+      successUrl,
+      cancelUrl,
+    });
+    return { url: session.url };
+  }
+
+  /**
+   * Applies a subscription as its provider holds it now: stores it, marks the trial used, and
+   * grants the period's allowance (an upgrade at once; a downgrade waits for the next period) or
+   * returns the person to Free when it has ended. With an event, the event is recorded in the
+   * same transaction, and an event recorded before changes nothing.
+   */
+  async function applySubscription(
+    state: ProviderSubscription,
+    event?: { id: string; type: string },
+  ): Promise<void> {
+    const customer = await findCustomerById(kysely, state.customerId);
+    if (!customer) {
+      // Not one of our customers (made by hand in the dashboard, or another site's).
+      log.warn({ subscription: state.id, customer: state.customerId }, 'billing: unknown customer');
+      if (event) await recordEvent(kysely, { ...event, now: new Date().toISOString() });
+      return;
+    }
+    const userId = customer.user_id;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await kysely.transaction().execute(async (trx) => {
+          const now = new Date().toISOString();
+          if (event && !(await recordEvent(trx, { ...event, now }))) return;
+          await upsertSubscription(trx, { userId, provider: gateway.provider, state, now });
+          if (state.trialEnd) await markTrialUsed(trx, userId, now);
+          const plan = state.planId ? findPlan(state.planId) : undefined;
+          if (plan && grantingStatuses.includes(state.status)) {
+            const prefix = periodGrantPrefix(state.id, state.currentPeriodStart);
+            const made = await tokens.grantsStartingWith({ userId, prefix, trx });
+            const higherOrSame = made.some((reference) => {
+              const granted = findPlan(reference.slice(prefix.length));
+              return granted !== undefined && tierRank[granted.tier] >= tierRank[plan.tier];
+            });
+            if (higherOrSame) return;
+            const monthly = plan.interval === 'month';
+            await tokens.grantAllowance({
+              userId,
+              planId: plan.id,
+              reference: `${prefix}${plan.id}`,
+              // A monthly plan's allowance lasts its billing period; a yearly plan's renews monthly.
+              ...(monthly
+                ? {
+                    window: { start: state.currentPeriodStart, end: state.currentPeriodEnd },
+                    windowKind: 'period' as const,
+                  }
+                : {}),
+              trx,
+            });
+          } else if (endedStatuses.includes(state.status)) {
+            if (await liveSubscriptionOf(trx, userId, state.id)) return;
+            await tokens.grantAllowance({
+              userId,
+              planId: 'free-month',
+              reference: `sub:${state.id}:ended`,
+              trx,
+            });
+          }
+          // past_due, incomplete, paused: the plan stands while the provider retries the payment.
+        });
+        return;
+      } catch (error) {
+        if (attempt >= 3 || !isConflict(error)) throw error;
+      }
+    }
+  }
+
+  async function refresh(subscriptionId: string, event?: { id: string; type: string }) {
+    const state = await gateway.retrieveSubscription(subscriptionId);
+    if (state) await applySubscription(state, event);
+    else if (event) await recordEvent(kysely, { ...event, now: new Date().toISOString() });
+    return state;
+  }
+
+  /**
+   * The page the person came back to after paying asks this: the session is re-read from the
+   * provider and applied, so the plan shows without waiting for the webhook. Only the person
+   * the session was made for may confirm it; anyone else is told it does not exist.
+   */
+  async function confirm(userId: string, sessionId: string): Promise<ConfirmResponse> {
+    const customer = await findCustomerByUser(kysely, userId);
+    if (!customer) throw sessionNotFound();
+    const session = await gateway.retrieveCheckout(sessionId);
+    if (
+      !session ||
+      session.customerId !== customer.customer_id ||
+      session.clientReferenceId !== userId
+    ) {
+      throw sessionNotFound();
+    }
+    let confirmed = false;
+    if (session.complete && session.subscriptionId) {
+      const state = await refresh(session.subscriptionId);
+      confirmed = state !== undefined && grantingStatuses.includes(state.status);
+    }
+    const status = await tokens.getStatus(userId);
+    return { confirmed, plan: status.plan };
+  }
+
+  /** A verified Stripe event: the objects it names are re-read and applied, once per event id. */
+  async function handleWebhook(rawBody: Buffer, signature: string | undefined): Promise<void> {
+    if (!stripe || config.billing.provider !== 'stripe') {
+      throw new AppError(400, 'billing.webhook_invalid', billingMessages.webhookInvalid);
+    }
+    let event: Stripe.Event;
+    try {
+      event = stripe.webhooks.constructEvent(
+        rawBody,
+        signature ?? '',
+        config.billing.webhookSecret,
+        webhookToleranceSeconds,
+      );
+    } catch {
+      throw new AppError(400, 'billing.webhook_invalid', billingMessages.webhookInvalid);
+    }
+    if (await eventRecorded(kysely, event.id)) return;
+    const record = { id: event.id, type: event.type };
+    const subscriptionId = subscriptionNamedBy(event);
+    if (subscriptionId) await refresh(subscriptionId, record);
+    else await recordEvent(kysely, { ...record, now: new Date().toISOString() });
+  }
+
+  /** What the account page shows; a period that has ended is read again first. */
+  async function overview(userId: string): Promise<BillingOverview> {
+    let subscription: SubscriptionRow | undefined = await latestSubscription(kysely, userId);
+    if (
+      subscription &&
+      (liveStatuses as readonly string[]).includes(subscription.status) &&
+      subscription.current_period_end <= new Date().toISOString()
+    ) {
+      await refresh(subscription.id);
+      subscription = await latestSubscription(kysely, userId);
+    }
+    const status = await tokens.getStatus(userId);
+    const plan = subscription ? findPlan(subscription.plan_id) : undefined;
+    const renews =
+      subscription !== undefined &&
+      !subscription.cancel_at_period_end &&
+      ['trialing', 'active', 'past_due'].includes(subscription.status);
+    return {
+      provider: gateway.provider,
+      plan: status.plan,
+      subscription:
+        subscription && plan
+          ? {
+              planId: plan.id,
+              planName: plan.name,
+              status: subscription.status,
+              renewsAt: renews ? subscription.current_period_end : null,
+              amountCents: plan.priceCents,
+              trialEndsAt: subscription.status === 'trialing' ? subscription.trial_end : null,
+              cancelAtPeriodEnd: subscription.cancel_at_period_end === 1,
+              currentPeriodEnd: subscription.current_period_end,
+            }
+          : null,
+      trialAvailable: await trialAvailable(userId),
+    };
+  }
+
+  return {
+    startCheckout,
+    confirm,
+    portal: async (userId: string) => ({ url: await portalUrl(userId) }),
+    handleWebhook,
+    overview,
+    applySubscription,
+    refresh,
+  };
+}
+
+/** The subscription an event is about, for the event types billing acts on. */
+function subscriptionNamedBy(event: Stripe.Event): string | undefined {
+  const idOf = (value: unknown) =>
+    typeof value === 'string' ? value : (value as { id?: string } | null)?.id;
+  switch (event.type) {
+    case 'checkout.session.completed':
+      return idOf(event.data.object.subscription);
+    case 'customer.subscription.created':
+    case 'customer.subscription.updated':
+    case 'customer.subscription.deleted':
+    case 'customer.subscription.trial_will_end':
+      return event.data.object.id;
+    case 'invoice.paid':
+    case 'invoice.payment_failed':
+      return idOf(event.data.object.parent?.subscription_details?.subscription);
+    default:
+      return undefined;
+  }
+}

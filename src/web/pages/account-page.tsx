@@ -2,6 +2,7 @@ import { DeleteAccountForm, SessionAndDataActions } from '../features/auth/accou
 import { PasswordForm } from '../features/auth/account/password-form';
 import { ProfileForm } from '../features/auth/account/profile-form';
 import { useAuth } from '../features/auth/auth-context';
+import { BillingSection } from '../features/billing/billing-section';
 import { RequireAuth } from '../features/auth/require-auth';
 
 function initialsOf(name: string): string {
@@ -10,7 +11,7 @@ function initialsOf(name: string): string {
 }
 
 function Account() {
-  const { user } = useAuth();
+  const { user, session } = useAuth();
   if (!user) return null;
   return (
     <section className="page-section account-page" aria-labelledby="account-title">
@@ -34,6 +35,11 @@ function Account() {
           <div className="card-body">
             {/* Keyed by user id so a fresh account never shows another's unsaved fields. */}
             <ProfileForm key={user.id} user={user} />
+          </div>
+        </div>
+        <div className="card account-card">
+          <div className="card-body">
+            <BillingSection key={user.id} session={session} />
           </div>
         </div>
         <div className="card account-card">

@@ -1,22 +1,79 @@
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { PageBanner } from '../components/ui/page-banner';
+import { useAuth } from '../features/auth/auth-context';
+import { createBillingApi } from '../features/billing/billing-api';
+import { billingFailureMessage } from '../features/billing/billing-errors';
+import { isLiveSubscription } from '../features/billing/billing-status';
+import { noPlanChoice, type PlanChoice } from '../features/pricing/plan-card';
 import { PlanComparison } from '../features/pricing/plan-comparison';
 import { PlanTabs } from '../features/pricing/plan-tabs';
 import { PricingFaq } from '../features/pricing/pricing-faq';
-import { freeDailyTokens, trialDays, yearlyDiscountPercent, type Plan } from '../../shared/plans';
-import { useVisitorStatus } from './use-visitor-status';
+import { billingMessages } from '../../shared/billing-messages';
+import { trialDays, yearlyDiscountPercent, type Plan } from '../../shared/plans';
+import { useHydrated } from '../use-hydrated';
+
+export const checkoutCancelledNotice = 'Checkout cancelled. Nothing was charged.';
 
 export default function PricingPage() {
-  const visitor = useVisitorStatus();
-  const [notice, setNotice] = useState('');
+  const { status: visitor, session } = useAuth();
+  const billing = useMemo(() => createBillingApi(session), [session]);
+  const [params] = useSearchParams();
+  const [choseAgain, setChoseAgain] = useState(false);
+  const [failure, setFailure] = useState('');
+  const [choice, setChoice] = useState<PlanChoice>(noPlanChoice);
 
-  // Checkout comes with a later release; until then say so plainly rather than pretend.
-  function explainPaidPlansOpenSoon(plan: Plan) {
-    setNotice(
-      `${plan.name} opens soon: paid plans are not on sale yet, and nothing has been charged. ` +
-        `Until then, the Free plan gives you ${freeDailyTokens.toLocaleString('en-US')} tokens a day.`,
+  // Back from the checkout without paying: say so until another plan is chosen. Read once
+  // hydrated, since the prerendered page knows no query.
+  const hydrated = useHydrated();
+  const cancelled = hydrated && !choseAgain && params.get('checkout') === 'cancelled';
+
+  // The signed-in person's trial and current plan, for the cards; the cards read as for anyone
+  // until this arrives, and stay so if it fails.
+  useEffect(() => {
+    if (visitor !== 'signed-in') return;
+    let live = true;
+    billing.overview().then(
+      (overview) => {
+        if (!live) return;
+        setChoice((state) => ({
+          ...state,
+          trialAvailable: overview.trialAvailable,
+          currentPlanId: isLiveSubscription(overview.subscription)
+            ? overview.subscription!.planId
+            : null,
+        }));
+      },
+      () => undefined,
     );
+    return () => {
+      live = false;
+    };
+  }, [visitor, billing]);
+
+  // Coming back with the browser's Back button shows this page from its cache, as it was left:
+  // the button would still say "Processing...".
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) setChoice((state) => ({ ...state, pendingPlanId: null }));
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, []);
+
+  async function openCheckout(plan: Plan) {
+    if (choice.pendingPlanId) return;
+    setChoice((state) => ({ ...state, pendingPlanId: plan.id }));
+    setChoseAgain(true);
+    setFailure('');
+    try {
+      const url = await billing.checkout(plan.id);
+      // The button stays busy while the browser leaves for the checkout.
+      window.location.assign(url);
+    } catch (error) {
+      setChoice((state) => ({ ...state, pendingPlanId: null }));
+      setFailure(billingFailureMessage(error, billingMessages.checkoutFailed));
+    }
   }
 
   return (
@@ -37,10 +94,19 @@ export default function PricingPage() {
               Plan, cancel anytime.
             </p>
           </div>
-          <PlanTabs visitor={visitor} onChoosePaidPlan={explainPaidPlansOpenSoon} />
+          <PlanTabs
+            visitor={visitor}
+            choice={choice}
+            onChoosePaidPlan={(plan) => void openCheckout(plan)}
+          />
           <p className="plan-notice" role="status">
-            {notice}
+            {cancelled ? checkoutCancelledNotice : ''}
           </p>
+          {failure ? (
+            <p className="plan-notice plan-notice-error" role="alert">
+              {failure}
+            </p>
+          ) : null}
           <p className="plan-footnote">
             Prices in US dollars. Every plan gives general legal information from an AI assistant,
             not legal advice. Need a lawyer for your own matter?{' '}

@@ -1,6 +1,15 @@
 import { useChat } from '@ai-sdk/react';
 import { DefaultChatTransport } from 'ai';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useImperativeHandle,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+  type Ref,
+} from 'react';
 import { ApiError } from '../../api-client';
 import type { User } from '../../../shared/auth';
 import { chatMessages, type Conversation } from '../../../shared/chat';
@@ -39,6 +48,15 @@ function lastQuestion(messages: ReplyMessage[]): string {
 
 const emptyList: SidebarList = { items: [], loading: false, hasMore: false, error: null };
 
+/** What the page can ask of the chat screen. */
+export interface ChatScreenHandle {
+  /**
+   * The plan changed (a subscription was confirmed): read the balance again and begin a new
+   * conversation (product spec §3 and §4).
+   */
+  startOver(): void;
+}
+
 /**
  * The chat screen: the sidebar of chats and the conversation with its composer. Answers stream
  * through the AI SDK's useChat from POST /api/conversations/:id/messages.
@@ -49,6 +67,8 @@ export function ChatScreen({
   initialAsk,
   onOutOfTokens,
   onSignOut,
+  status,
+  ref,
 }: {
   session: ChatSession;
   user: User;
@@ -56,6 +76,9 @@ export function ChatScreen({
   /** Zero tokens: the spec's alert, then the pricing page. */
   onOutOfTokens: () => void;
   onSignOut: () => void;
+  /** A line from the page above the conversation (a payment being confirmed); also shown in the first-use notice while it is open. */
+  status?: ReactNode;
+  ref?: Ref<ChatScreenHandle>;
 }) {
   const api = useMemo(() => createChatApi(session), [session]);
   const [current, setCurrent] = useState<{ id: string; messages: ReplyMessage[] }>(() => ({
@@ -188,6 +211,13 @@ export function ChatScreen({
     setSidebarOpen(false);
   }
 
+  useImperativeHandle(ref, () => ({
+    startOver() {
+      refreshTokens();
+      newChat();
+    },
+  }));
+
   async function select(id: string) {
     if (waiting) stop();
     setSidebarOpen(false);
@@ -302,6 +332,9 @@ export function ChatScreen({
           ) : null}
         </header>
 
+        {/* Behind the first-use notice, the line is shown in the notice instead. */}
+        {status && notice !== 'needed' ? <div className="chat-status">{status}</div> : null}
+
         <div className="chat-scroll" aria-live="polite" aria-busy={waiting}>
           {loadError ? (
             <p className="alert alert-danger" role="alert">
@@ -372,7 +405,9 @@ export function ChatScreen({
             await api.acknowledgeNotice();
             setNotice('done');
           }}
-        />
+        >
+          {status}
+        </NoticeDialog>
       ) : null}
     </div>
   );

@@ -1,10 +1,17 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 
 /**
  * Shown once per account before the first question: what the assistant is and is not, and how
  * to reach a human lawyer. Acknowledging it is stored on the account.
  */
-export function NoticeDialog({ onAcknowledge }: { onAcknowledge: () => Promise<void> }) {
+export function NoticeDialog({
+  onAcknowledge,
+  children,
+}: {
+  onAcknowledge: () => Promise<void>;
+  /** A line the page needs read while the notice covers it (a payment being confirmed). */
+  children?: ReactNode;
+}) {
   const id = useId();
   const button = useRef<HTMLButtonElement>(null);
   const [busy, setBusy] = useState(false);
@@ -44,6 +51,7 @@ export function NoticeDialog({ onAcknowledge }: { onAcknowledge: () => Promise<v
             under any answer, or write to us on the <a href="/contact">Contact</a> page.
           </p>
         </div>
+        {children}
         {failed ? (
           <p className="text-danger" role="alert">
             That did not work. Please try again.

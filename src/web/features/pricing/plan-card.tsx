@@ -7,14 +7,33 @@ import type { VisitorStatus } from './visitor-status';
 /** Where a signed-out visitor goes to choose a plan: sign in, then come back here. */
 export const signInToChoosePlan = '/login?next=%2Fpricing';
 
+/** What the page knows of the signed-in person's billing, for the cards. */
+export interface PlanChoice {
+  /** The plan whose checkout is being opened: its button shows "Processing...". */
+  pendingPlanId: string | null;
+  /** The plan of the person's live subscription, marked "Your plan". */
+  currentPlanId: string | null;
+  /** False once the person has had their free trial; null until known. */
+  trialAvailable: boolean | null;
+}
+
+export const noPlanChoice: PlanChoice = {
+  pendingPlanId: null,
+  currentPlanId: null,
+  trialAvailable: null,
+};
+
+export const trialUsedNote = 'Your free trial has been used; billing starts at once.';
+
 interface PlanCardProps {
   plan: Plan;
   visitor: VisitorStatus;
+  choice: PlanChoice;
   /** Called when a signed-in visitor chooses a paid plan. */
   onChoosePaidPlan(plan: Plan): void;
 }
 
-function PlanAction({ plan, visitor, onChoosePaidPlan }: PlanCardProps) {
+function PlanAction({ plan, visitor, choice, onChoosePaidPlan }: PlanCardProps) {
   const className = `btn btn-lg w-100 ${plan.popular ? 'btn-accent' : 'btn-outline-primary'}`;
   // Three buttons read the same; the name says which plan each one is for.
   const name = `${plan.buttonLabel}: ${plan.name}`;
@@ -34,21 +53,25 @@ function PlanAction({ plan, visitor, onChoosePaidPlan }: PlanCardProps) {
       </Link>
     );
   }
+  const pending = choice.pendingPlanId === plan.id;
   return (
     <button
       type="button"
       className={className}
-      aria-label={name}
+      aria-label={pending ? undefined : name}
+      aria-busy={pending}
+      disabled={pending}
       onClick={() => onChoosePaidPlan(plan)}
     >
-      {label}
+      {pending ? 'Processing...' : label}
     </button>
   );
 }
 
 /** One plan: name, price, allowance, what it includes, and its button. */
 export function PlanCard(props: PlanCardProps) {
-  const { plan } = props;
+  const { plan, choice } = props;
+  const current = props.visitor === 'signed-in' && choice.currentPlanId === plan.id;
   const ref = useFadeUp<HTMLElement>();
   const headingId = `plan-${plan.id}`;
   return (
@@ -57,7 +80,12 @@ export function PlanCard(props: PlanCardProps) {
       className={`plan-card${plan.popular ? ' is-popular' : ''}`}
       aria-labelledby={headingId}
     >
-      {plan.popular && <p className="plan-badge">Most popular</p>}
+      {(plan.popular || current) && (
+        <div className="plan-badges">
+          {current && <p className="plan-badge plan-badge-current">Your plan</p>}
+          {plan.popular && <p className="plan-badge">Most popular</p>}
+        </div>
+      )}
       <h3 id={headingId} className="plan-name">
         {plan.name}
       </h3>
@@ -71,7 +99,12 @@ export function PlanCard(props: PlanCardProps) {
           <li key={feature}>{feature}</li>
         ))}
       </ul>
-      {isPaidPlan(plan) && <p className="plan-trial">{plan.trialDays}-day free trial</p>}
+      {isPaidPlan(plan) &&
+        (props.visitor === 'signed-in' && choice.trialAvailable === false ? (
+          <p className="plan-trial plan-trial-used">{trialUsedNote}</p>
+        ) : (
+          <p className="plan-trial">{plan.trialDays}-day free trial</p>
+        ))}
       <div className="plan-action">
         <PlanAction {...props} />
       </div>

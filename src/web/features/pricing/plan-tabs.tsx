@@ -1,12 +1,14 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { billingIntervals, plansFor, type BillingInterval, type Plan } from '../../../shared/plans';
-import { PlanCard } from './plan-card';
+import { PlanCard, noPlanChoice, type PlanChoice } from './plan-card';
 import type { VisitorStatus } from './visitor-status';
 
 const tabLabels: Record<BillingInterval, string> = { month: 'Monthly', year: 'Yearly' };
 
 interface PlanTabsProps {
   visitor: VisitorStatus;
+  /** What is known of the signed-in person's billing; nothing by default (and when prerendered). */
+  choice?: PlanChoice;
   onChoosePaidPlan(plan: Plan): void;
 }
 
@@ -14,7 +16,7 @@ interface PlanTabsProps {
  * Monthly and Yearly plans as tabs (the WAI-ARIA tabs pattern, selection following focus).
  * Both panels are rendered, the inactive one hidden, so the prerendered HTML holds all six plans.
  */
-export function PlanTabs({ visitor, onChoosePaidPlan }: PlanTabsProps) {
+export function PlanTabs({ visitor, choice = noPlanChoice, onChoosePaidPlan }: PlanTabsProps) {
   const [selected, setSelected] = useState<BillingInterval>('month');
   const tabs = useRef(new Map<BillingInterval, HTMLButtonElement>());
 
@@ -80,6 +82,7 @@ export function PlanTabs({ visitor, onChoosePaidPlan }: PlanTabsProps) {
                 key={plan.id}
                 plan={plan}
                 visitor={visitor}
+                choice={choice}
                 onChoosePaidPlan={onChoosePaidPlan}
               />
             ))}

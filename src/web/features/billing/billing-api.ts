@@ -1,0 +1,53 @@
+import { ApiError, type RequestOptions } from '../../api-client';
+import type { BillingOverview, ConfirmResponse, RedirectResponse } from '../../../shared/billing';
+import type { PlanId } from '../../../shared/plans';
+
+/** What billing needs from the signed-in session: calls as the person, refreshed on 401. */
+export interface BillingSession {
+  fetch(path: string, options?: RequestOptions): Promise<Response>;
+}
+
+/**
+ * Where the browser may be sent: our own pages, or an https page (Stripe's checkout or portal).
+ * Anything else (a `javascript:` address, plain http elsewhere) is refused rather than followed.
+ */
+export function isSafeRedirect(url: string, origin: string): boolean {
+  try {
+    const target = new URL(url, origin);
+    return target.origin === origin || target.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Billing's API calls, typed from the shared contract (type-only imports keep zod out of the
+ * pricing page). The addresses the browser is sent to are checked before they are handed back.
+ */
+export function createBillingApi(session: BillingSession) {
+  const request = async <T>(path: string, options: RequestOptions = {}): Promise<T> => {
+    const response = await session.fetch(path, options);
+    return (await response.json()) as T;
+  };
+  const redirect = async (path: string, body: unknown): Promise<string> => {
+    const { url } = await request<RedirectResponse>(path, { method: 'POST', body });
+    if (typeof url !== 'string' || !isSafeRedirect(url, window.location.origin)) {
+      throw new ApiError(200, 'http.failed', 'The server sent an answer we cannot read.');
+    }
+    return url;
+  };
+  return {
+    overview: () => request<BillingOverview>('/api/billing'),
+    /** The address of the checkout for this plan (or of the portal, for someone subscribed). */
+    checkout: (planId: PlanId) => redirect('/api/billing/checkout', { planId }),
+    confirm: (sessionId: string, signal?: AbortSignal) =>
+      request<ConfirmResponse>('/api/billing/confirm', {
+        method: 'POST',
+        body: { sessionId },
+        ...(signal ? { signal } : {}),
+      }),
+    portal: () => redirect('/api/billing/portal', {}),
+  };
+}
+
+export type BillingApi = ReturnType<typeof createBillingApi>;

@@ -151,7 +151,7 @@ describe('HTTP app', () => {
   });
 
   it('sends HSTS in production', async () => {
-    await start({ NODE_ENV: 'production', MAIL_OUTBOX: 'true' });
+    await start({ NODE_ENV: 'production', MAIL_OUTBOX: 'true', BILLING_DEMO: 'true' });
     for (const url of ['/healthz', '/api/nowhere']) {
       const { headers } = await app.inject(url);
       expect(headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');

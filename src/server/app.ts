@@ -20,6 +20,7 @@ import { compileResponseSerializer } from './http/response-serializer.js';
 import { registerRequestLog } from './http/request-log.js';
 import { createAppLogger, requestLoggerFactory, type LoggerOption } from './http/request-logger.js';
 import { computeSecurityHeaders, registerSecurityHeaders } from './http/security-headers.js';
+import { demoBanner } from './http/page-files.js';
 import { registerWeb, type WebBuild } from './http/web.js';
 import { createDemoGateway } from './modules/billing/demo-gateway.js';
 import { demoPages } from './modules/billing/demo-pages.js';
@@ -217,7 +218,13 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     }
 
     const web = options.web
-      ? await registerWeb(site, options.web, securityHeaders.document)
+      ? await registerWeb(
+          site,
+          options.web,
+          securityHeaders.document,
+          // A demo part live in production is never silent (ARCHITECTURE.md §2).
+          demo && config.env === 'production' ? demoBanner : undefined,
+        )
       : undefined;
     site.setNotFoundHandler((request, reply) => {
       const path = request.url.split('?')[0] ?? '/';

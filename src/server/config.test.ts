@@ -87,12 +87,54 @@ describe('loadConfig', () => {
   it('requires SMTP in production unless the outbox is chosen explicitly', () => {
     const env = { DATA_DIR: tempDir(), NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) };
     expect(configError(env)).toMatch(/^SMTP_URL is required in production: /);
-    expect(loadConfig({ ...env, MAIL_OUTBOX: 'true' }).mail.transport).toBe('outbox');
-    expect(loadConfig({ ...env, SMTP_URL: 'smtps://u:p@mail.example.com:465' }).mail).toEqual({
+    expect(loadConfig({ ...env, MAIL_OUTBOX: 'true', BILLING_DEMO: 'true' }).mail.transport).toBe(
+      'outbox',
+    );
+    expect(
+      loadConfig({ ...env, SMTP_URL: 'smtps://u:p@mail.example.com:465', BILLING_DEMO: 'true' })
+        .mail,
+    ).toEqual({
       transport: 'smtp',
       url: 'smtps://u:p@mail.example.com:465',
       from: '"Lexwise" <no-reply@localhost>',
     });
+  });
+
+  it('takes Stripe with both keys, refuses one alone, and the demo in production only when chosen', () => {
+    const base = { DATA_DIR: tempDir() };
+    expect(loadConfig(base).billing).toEqual({ provider: 'demo' });
+    const keys = {
+      STRIPE_SECRET_KEY: 'sk_test_0123456789abcdef',
+      STRIPE_WEBHOOK_SECRET: 'whsec_0123456789abcdef',
+    };
+    expect(
+      loadConfig({ ...base, ...keys, STRIPE_API_BASE: 'http://127.0.0.1:12111' }).billing,
+    ).toEqual({
+      provider: 'stripe',
+      secretKey: keys.STRIPE_SECRET_KEY,
+      webhookSecret: keys.STRIPE_WEBHOOK_SECRET,
+      api: { host: '127.0.0.1', port: 12111, protocol: 'http' },
+    });
+    expect(loadConfig({ ...base, ...keys }).billing).toMatchObject({ api: undefined });
+    expect(configError({ ...base, STRIPE_SECRET_KEY: keys.STRIPE_SECRET_KEY })).toBe(
+      'STRIPE_WEBHOOK_SECRET is required when the other Stripe key is set',
+    );
+    expect(configError({ ...base, STRIPE_SECRET_KEY: 'pk_live_123456789' })).toMatch(
+      /^STRIPE_SECRET_KEY is invalid/,
+    );
+    const production = {
+      ...base,
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(40),
+      MAIL_OUTBOX: 'true',
+    };
+    expect(configError(production)).toMatch(
+      /^STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are required in production/,
+    );
+    expect(loadConfig({ ...production, BILLING_DEMO: 'true' }).billing).toEqual({
+      provider: 'demo',
+    });
+    expect(loadConfig({ ...production, ...keys }).billing.provider).toBe('stripe');
   });
 
   it('treats an empty variable as unset', () => {

@@ -98,12 +98,12 @@ const envSchema = publicSiteSchema.extend({
   STRIPE_SECRET_KEY: z
     .string()
     .trim()
-    .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, 'a Stripe secret key (sk_test_…, sk_live_…)')
+    .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9_]{8,}$/, 'a Stripe secret key (sk_test_…, sk_live_…)')
     .optional(),
   STRIPE_WEBHOOK_SECRET: z
     .string()
     .trim()
-    .regex(/^whsec_[A-Za-z0-9+/=]+$/, 'a webhook signing secret (whsec_…)')
+    .regex(/^whsec_[A-Za-z0-9_+/=-]{8,}$/, 'a webhook signing secret (whsec_…)')
     .optional(),
   /** Where the Stripe SDK sends its calls; only for a local Stripe-compatible server in tests. */
   STRIPE_API_BASE: providerUrl.optional(),

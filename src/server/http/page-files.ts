@@ -31,3 +31,21 @@ export function readPage(file: string): Page {
   const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 22)}"`;
   return { html, etag, br: readFileSync(`${file}.br`), gzip: readFileSync(`${file}.gz`) };
 }
+
+/** The markup of the "Demo mode" banner every page carries while a demo part is live. */
+export const demoBanner =
+  '<div class="demo-banner" role="note"><strong>Demo mode</strong>: checkout is a demonstration; no card is charged.</div>';
+
+/**
+ * A page with `banner` as the first thing in its body (outside the app's root, so hydration
+ * never sees it), compressed again at start-up (faster settings than the build's).
+ */
+export function withBanner(page: Page, banner: string): Page {
+  const html = page.html.replace(/<body([^>]{0,200})>/, (tag) => `${tag}${banner}`);
+  return {
+    html,
+    etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 22)}"`,
+    br: brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }),
+    gzip: gzipSync(html, { level: 6 }),
+  };
+}

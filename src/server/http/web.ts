@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { normalizePath } from '../../shared/site.js';
-import { readPage, type Page } from './page-files.js';
+import { readPage, withBanner, type Page } from './page-files.js';
 
 /** Where the build put the web app: hashed assets in client/, HTML pages in pages/. */
 export interface WebBuild {
@@ -36,17 +36,20 @@ export async function registerWeb(
   app: FastifyInstance,
   build: WebBuild,
   documentHeaders: Record<string, string>,
+  /** Markup put at the top of every page (the "Demo mode" banner), if any. */
+  banner?: string,
 ) {
+  const load = (file: string) => (banner ? withBanner(readPage(file), banner) : readPage(file));
   const manifest = JSON.parse(
     readFileSync(path.join(build.pagesDir, 'routes.json'), 'utf8'),
   ) as RouteManifest;
   const pages = new Map(
     Object.entries(manifest.pages).map(([route, file]) => [
       route,
-      readPage(path.join(build.pagesDir, `${file}.html`)),
+      load(path.join(build.pagesDir, `${file}.html`)),
     ]),
   );
-  const notFoundPage = readPage(path.join(build.pagesDir, `${manifest.notFound}.html`));
+  const notFoundPage = load(path.join(build.pagesDir, `${manifest.notFound}.html`));
 
   await app.register(fastifyStatic, {
     root: build.clientDir,

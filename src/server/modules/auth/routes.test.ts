@@ -145,6 +145,7 @@ describe.each(databaseTargets)('auth API on $kind', ({ kind, skip }) => {
   it.skipIf(skip)('set a __Host- prefixed, Secure cookie on Path=/ in production', async () => {
     const { signUp } = await start({
       NODE_ENV: 'production',
+      BILLING_DEMO: 'true',
       PUBLIC_URL: 'https://lexwise.example',
     });
     const { response } = await signUp('prod@example.com', password);

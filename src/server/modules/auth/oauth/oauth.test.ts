@@ -497,6 +497,7 @@ describe('social sign-in configuration', () => {
     await appWith({
       NODE_ENV: 'production',
       MAIL_OUTBOX: 'true',
+      BILLING_DEMO: 'true',
       PUBLIC_URL: 'https://lexwise.example',
     });
     expect(flowCookie(env!.config)).toMatchObject({

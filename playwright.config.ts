@@ -2,11 +2,24 @@ import { defineConfig } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from './test/e2e/chromium';
 import { e2ePorts } from './test/e2e/ports';
 import { facebookFakeEnv, googleFakeEnv } from './test/fakes/oauth-clients';
+import { defaultWebhookSecret, fakeSecretKey } from './test/fakes/stripe-server';
 
 const buildDir = process.env.BUILD_DIR || 'dist';
 const ports = e2ePorts();
 const baseURL = `http://127.0.0.1:${ports.app}`;
 const dataDir = `.e2e-data-${ports.app}`;
+const stripeAppUrl = `http://127.0.0.1:${ports.stripeApp}`;
+
+/** What both app instances share: mail to the SMTP stand-in, the model stand-in. */
+const commonEnv = {
+  HOST: '127.0.0.1',
+  LOG_LEVEL: 'warn',
+  SMTP_URL: `smtp://127.0.0.1:${ports.smtp}`,
+  MAIL_FROM: 'Lexwise <no-reply@lexwise.test>',
+  LLM_BASE_URL: `http://127.0.0.1:${ports.llm}/v1`,
+  LLM_MODEL: 'lexwise-fake-1',
+  LLM_API_KEY: 'e2e-key',
+};
 
 /** End-to-end tests: the built app, a real Chromium, and fakes for what lies outside. */
 export default defineConfig({
@@ -49,6 +62,28 @@ export default defineConfig({
       url: `http://127.0.0.1:${ports.llm}/healthz`,
       reuseExistingServer: false,
       timeout: 20_000,
+    },
+    {
+      command: `node --import tsx test/fakes/stripe-server.ts ${ports.stripe} ${stripeAppUrl}/api/billing/webhook ${defaultWebhookSecret}`,
+      url: `http://127.0.0.1:${ports.stripe}/healthz`,
+      reuseExistingServer: false,
+      timeout: 20_000,
+    },
+    {
+      // Paid plans through the Stripe stand-in (the main instance runs the demo checkout).
+      command: `rm -rf ${dataDir}-stripe && node ${buildDir}/server/main.js`,
+      url: `${stripeAppUrl}/readyz`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: {
+        ...commonEnv,
+        PORT: String(ports.stripeApp),
+        PUBLIC_URL: stripeAppUrl,
+        DATA_DIR: `${dataDir}-stripe`,
+        STRIPE_SECRET_KEY: fakeSecretKey,
+        STRIPE_WEBHOOK_SECRET: defaultWebhookSecret,
+        STRIPE_API_BASE: `http://127.0.0.1:${ports.stripe}`,
+      },
     },
     {
       command: `rm -rf ${dataDir} && node ${buildDir}/server/main.js`,

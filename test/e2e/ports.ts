@@ -4,5 +4,15 @@
  */
 export function e2ePorts() {
   const app = Number(process.env.E2E_PORT || 3210);
-  return { app, smtp: app + 1, mailbox: app + 2, oidc: app + 3, facebook: app + 4, llm: app + 5 };
+  return {
+    app,
+    smtp: app + 1,
+    mailbox: app + 2,
+    oidc: app + 3,
+    facebook: app + 4,
+    llm: app + 5,
+    stripe: app + 6,
+    /** A second instance of the app, paid through the Stripe stand-in rather than the demo. */
+    stripeApp: app + 7,
+  };
 }

@@ -35,6 +35,7 @@ function page(heading: string, body: string): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${escapeHtml(heading)}</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/billing/demo/demo.css">
 </head>
 <body>
@@ -75,7 +76,12 @@ export function demoPages({
       (_request, _body, done) => done(null, {}),
     );
     app.addHook('onRequest', async (_request, reply) => {
-      reply.headers(documentHeaders).header('cache-control', 'no-store');
+      reply
+        .headers(documentHeaders)
+        .header('cache-control', 'no-store')
+        // With no-referrer, Chromium sends "Origin: null" on a form post; same-origin keeps the
+        // origin for our own posts (checked below) and still tells other sites nothing.
+        .header('referrer-policy', 'same-origin');
     });
 
     app.get('/demo.css', { schema: { hide: true } }, async (_request, reply) =>

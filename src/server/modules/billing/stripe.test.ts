@@ -102,10 +102,12 @@ describe.each(databaseTargets)('billing through Stripe on $kind', ({ kind, skip 
       .find(
         (event) =>
           event.type === 'checkout.session.completed' &&
-          (event.payload as { data: { object: { id: string } } }).data.object.id === sessionId,
+          (event.payload as unknown as { data: { object: { id: string } } }).data.object.id ===
+            sessionId,
       );
     const subscriptionId = created
-      ? (created.payload as { data: { object: { subscription: string } } }).data.object.subscription
+      ? (created.payload as unknown as { data: { object: { subscription: string } } }).data.object
+          .subscription
       : '';
     return { userId: session.userId, token: session.accessToken, sessionId, subscriptionId };
   }
@@ -195,7 +197,7 @@ describe.each(databaseTargets)('billing through Stripe on $kind', ({ kind, skip 
         await deliver(body, signWebhookPayload(body, 'whsec_someone_else_entirely')),
         await deliver(body, signWebhookPayload(body, fake.webhookSecret, now - 600)),
         // The genuine signature, over other bytes.
-        await deliver(`${body} `, paidEvent.signature),
+        await deliver(`${body} `, paidEvent.signature ?? undefined),
         await deliver('not json', signWebhookPayload('not json', fake.webhookSecret)),
       ];
       for (const response of refused) {
@@ -279,7 +281,10 @@ describe.each(databaseTargets)('billing through Stripe on $kind', ({ kind, skip 
       const deliver = async (event: FakeEvent) => {
         const response = await fetch(webhookUrl, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
+          headers: {
+            'content-type': 'application/json',
+            'stripe-signature': event.signature ?? '',
+          },
           body: event.body,
         });
         statuses.push(response.status);

@@ -8,6 +8,7 @@ describe('checkout and portal addresses', () => {
     expect(isSafeRedirect('/billing/demo/checkout?session=demo_cs_1', origin)).toBe(true);
     expect(isSafeRedirect('https://checkout.stripe.com/c/pay/cs_test_1', origin)).toBe(true);
     expect(isSafeRedirect('http://localhost:3000/x', 'http://localhost:3000')).toBe(true);
+    expect(isSafeRedirect('http://127.0.0.1:12111/c/pay/cs_test_1', origin)).toBe(true);
   });
 
   it('refuses scripts and plain http elsewhere', () => {

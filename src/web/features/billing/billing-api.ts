@@ -7,14 +7,21 @@ export interface BillingSession {
   fetch(path: string, options?: RequestOptions): Promise<Response>;
 }
 
+const loopback = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
 /**
- * Where the browser may be sent: our own pages, or an https page (Stripe's checkout or portal).
- * Anything else (a `javascript:` address, plain http elsewhere) is refused rather than followed.
+ * Where the browser may be sent: our own pages, or an https page (Stripe's checkout or portal),
+ * or a page on this very machine (browsers trust loopback as they trust https). Anything else
+ * (a `javascript:` address, plain http elsewhere) is refused rather than followed.
  */
 export function isSafeRedirect(url: string, origin: string): boolean {
   try {
     const target = new URL(url, origin);
-    return target.origin === origin || target.protocol === 'https:';
+    return (
+      target.origin === origin ||
+      target.protocol === 'https:' ||
+      (target.protocol === 'http:' && loopback.has(target.hostname))
+    );
   } catch {
     return false;
   }

@@ -172,6 +172,41 @@ describe.each(databaseTargets)('billing through Stripe on $kind', ({ kind, skip 
   );
 
   it.skipIf(skip)(
+    'an upgrade is granted at once; a downgrade waits for the next period',
+    async () => {
+      const buyer = await buy('standard-month');
+      const priceOf = async (key: string) =>
+        (await stripe.prices.list({ lookup_keys: [key] })).data[0]!.id;
+      const switchTo = async (key: string) => {
+        const current = await stripe.subscriptions.retrieve(buyer.subscriptionId);
+        await stripe.subscriptions.update(buyer.subscriptionId, {
+          items: [{ id: current.items.data[0]!.id, price: await priceOf(key) }],
+        });
+        await fake.idle();
+      };
+      await switchTo('lexwise_premium_month');
+      expect((await tokensOf(buyer.token)).plan.id).toBe('premium-month');
+      expect(await grantsOf(buyer.userId)).toHaveLength(2);
+
+      await switchTo('lexwise_standard_month');
+      // Premium was paid for this period: it stands until the period ends.
+      expect((await tokensOf(buyer.token)).plan.id).toBe('premium-month');
+      expect(await grantsOf(buyer.userId)).toHaveLength(2);
+      expect((await call('GET', '/api/billing', buyer.token)).json().subscription.planId).toBe(
+        'standard-month',
+      );
+
+      await fake.advance(buyer.subscriptionId);
+      expect(await tokensOf(buyer.token)).toMatchObject({
+        balance: 500_000,
+        plan: { id: 'standard-month' },
+      });
+      expect(await grantsOf(buyer.userId)).toHaveLength(3);
+      await ledgerMatchesBalance(buyer.userId, buyer.token);
+    },
+  );
+
+  it.skipIf(skip)(
     'forged, replayed and unsigned webhooks are refused and change nothing; the genuine one is applied',
     async () => {
       fake.setWebhook(undefined);

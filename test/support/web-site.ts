@@ -11,7 +11,7 @@ export function writeSite(): string {
   mkdirSync(pagesDir);
   mkdirSync(clientDir);
   const page = (title: string) =>
-    `<!doctype html><html><head><title>${title}</title></head></html>`;
+    `<!doctype html><html><head><title>${title}</title></head><body><div id="root"></div></body></html>`;
   writePage(path.join(pagesDir, 'index.html'), page('Home'));
   writePage(path.join(pagesDir, 'contact.html'), page('Contact'));
   writePage(path.join(pagesDir, '404.html'), page('Not found'));

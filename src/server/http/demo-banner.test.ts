@@ -39,7 +39,7 @@ describe('the Demo mode banner', () => {
     for (const url of ['/', '/contact', '/no-such-page']) {
       const plain = await server.inject(url);
       expect(plain.body).toMatch(
-        /<body><div class="demo-banner" role="note"><strong>Demo mode<\/strong>/,
+        /<body><div class="demo-banner" role="note"><p><strong>Demo mode<\/strong>/,
       );
       const gzip = await server.inject({ url, headers: { 'accept-encoding': 'gzip' } });
       expect(gzip.headers['content-encoding']).toBe('gzip');

@@ -34,7 +34,7 @@ export function readPage(file: string): Page {
 
 /** The markup of the "Demo mode" banner every page carries while a demo part is live. */
 export const demoBanner =
-  '<div class="demo-banner" role="note"><strong>Demo mode</strong>: checkout is a demonstration; no card is charged.</div>';
+  '<div class="demo-banner" role="note"><p><strong>Demo mode</strong>: checkout is a demonstration; no card is charged.</p></div>';
 
 /**
  * A page with `banner` as the first thing in its body (outside the app's root, so hydration

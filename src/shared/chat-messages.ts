@@ -3,6 +3,7 @@ export const chatErrorCodes = [
   'chat.empty_message',
   'chat.message_too_long',
   'chat.too_many_replies',
+  'chat.retry_not_possible',
 ] as const;
 
 export const chatLimits = {
@@ -19,6 +20,7 @@ export const chatMessages = {
   emptyMessage: 'Write a question first.',
   messageTooLong: `A question can be at most ${chatLimits.maxMessageLength.toLocaleString('en-US')} characters.`,
   tooManyReplies: 'Wait for your other answers to finish, then ask again.',
+  retryNotPossible: 'That answer can no longer be retried.',
   replyFailed: 'The answer could not be written. Please try again.',
   conversationNotFound: 'That conversation was not found.',
   messageNotFound: 'That message was not found.',

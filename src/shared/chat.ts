@@ -16,7 +16,13 @@ export const sendMessageRequestSchema = z.object({
       (text) => !hasControlCharacters(text, { multiLine: true }),
       textMessages.controlCharacters,
     ),
+  /**
+   * Answer the stored question again in place of this failed answer (its id): nothing new is
+   * stored for the question, and `text` is ignored (the stored question is the one answered).
+   */
+  retryOf: z.uuid().optional(),
 });
+export type SendMessageRequest = z.infer<typeof sendMessageRequestSchema>;
 
 /** A guide section an answer cites as [n]. */
 export const sourceSchema = z.object({

@@ -56,6 +56,7 @@ const messagesByCode: Record<ErrorCode | ClientErrorCode, string | typeof server
   'chat.empty_message': chatMessages.emptyMessage,
   'chat.message_too_long': chatMessages.messageTooLong,
   'chat.too_many_replies': chatMessages.tooManyReplies,
+  'chat.retry_not_possible': chatMessages.retryNotPossible,
   'billing.unavailable': billingMessages.unavailable,
   'billing.session_not_found': billingMessages.sessionNotFound,
   'billing.no_subscription': billingMessages.noSubscription,

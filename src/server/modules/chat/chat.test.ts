@@ -59,13 +59,23 @@ describe.each(databaseTargets)('chat on $kind', ({ kind, skip }) => {
     return `http://127.0.0.1:${address.port}`;
   }
 
-  function send(token: string, conversationId: string, text: string, signal?: AbortSignal) {
+  function send(
+    token: string,
+    conversationId: string,
+    text: string,
+    signal?: AbortSignal,
+    retryOf?: string,
+  ) {
     return fetch(`${baseUrl()}/api/conversations/${conversationId}/messages`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ text }),
+      body: JSON.stringify({ text, ...(retryOf ? { retryOf } : {}) }),
       ...(signal ? { signal } : {}),
     });
+  }
+
+  function retry(token: string, conversationId: string, retryOf: string, text = 'ignored') {
+    return send(token, conversationId, text, undefined, retryOf);
   }
 
   async function ask(token: string, conversationId: string, text: string) {
@@ -268,6 +278,207 @@ describe.each(databaseTargets)('chat on $kind', ({ kind, skip }) => {
         balance: freeDailyTokens,
         status: 'error',
       });
+    },
+  );
+
+  it.skipIf(skip)(
+    'Retry answers the stored question again: stored once, the failed answer kept, then the new one',
+    async () => {
+      await start(llm.env());
+      const me = await h!.signUp('ada@example.com', password);
+      const id = randomUUID();
+      // Failing twice: the provider call is retried once before anything is streamed.
+      llm.script({ text: 'x', failBeforeStream: 503 }, { text: 'x', failBeforeStream: 503 });
+      const failed = await ask(me.accessToken, id, 'Can my landlord keep my deposit?');
+      const begin = failed.parts.find((p) => p.type === 'start')!;
+      const failedId = begin.messageId as string;
+      const questionId = (begin.messageMetadata as { userMessageId: string }).userMessageId;
+      expect(finishOf(failed.parts)).toMatchObject({ status: 'error', charged: 0 });
+
+      llm.script({ text: 'It must come back within 21 days [1].' });
+      const response = await retry(me.accessToken, id, failedId);
+      expect(response.status).toBe(200);
+      const retried = parseUiStream(await response.text()).parts;
+      expect(textOf(retried)).toBe('It must come back within 21 days [1].');
+      // The stream names the stored question, not a new one.
+      expect(retried[0]).toMatchObject({
+        type: 'start',
+        messageMetadata: { conversationId: id, userMessageId: questionId },
+      });
+      // The model is asked the question once, with nothing of the failed answer.
+      const prompt = llm.requests().at(-1)!.messages;
+      expect(prompt.map((m) => m.role)).toEqual(['system', 'user']);
+      expect(prompt[1]!.content).toBe('Can my landlord keep my deposit?');
+
+      // Charged as any reply: the provider's usage, in the ledger and the balance.
+      const finish = finishOf(retried);
+      expect(finish.status).toBe('complete');
+      expect(finish.charged).toBeGreaterThan(0);
+      expect(await ledger(me.userId)).toEqual({ sum: finish.balance, charged: finish.charged });
+
+      const conversation = (await h!.me('GET', `/api/conversations/${id}`, me.accessToken)).json();
+      expect(
+        conversation.messages.map((m: { id: string; role: string; status: string }) => [
+          m.id,
+          m.role,
+          m.status,
+        ]),
+      ).toEqual([
+        [questionId, 'user', 'complete'],
+        [failedId, 'assistant', 'error'],
+        [retried[0]!.messageId, 'assistant', 'complete'],
+      ]);
+      expect(conversation.messages[2].content).toBe('It must come back within 21 days [1].');
+      expect(conversation.messages[2].charged).toBe(finish.charged);
+
+      // The failed answer is no longer the newest: it cannot be retried again.
+      const again = await retry(me.accessToken, id, failedId);
+      expect(again.status).toBe(409);
+      expect(await again.json()).toEqual({
+        error: {
+          code: 'chat.retry_not_possible',
+          message: 'That answer can no longer be retried.',
+        },
+      });
+      // A complete answer and a question cannot be retried either.
+      for (const other of [conversation.messages[2].id, questionId]) {
+        const refused = await retry(me.accessToken, id, other);
+        expect(refused.status).toBe(409);
+        expect((await refused.json()).error.code).toBe('chat.retry_not_possible');
+      }
+      expect(
+        (await h!.me('GET', `/api/conversations/${id}`, me.accessToken)).json().messages,
+      ).toHaveLength(3);
+      expect(llm.requests()).toHaveLength(3);
+    },
+  );
+
+  it.skipIf(skip)(
+    'Retry of a failed answer that is not the newest, or of a stopped one, answers 409',
+    async () => {
+      await start(llm.env());
+      const me = await h!.signUp('ada@example.com', password);
+      const id = randomUUID();
+      llm.script({ text: 'one two three four', failAfterChunks: 2 });
+      const failed = await ask(me.accessToken, id, 'First question?');
+      const failedId = failed.parts.find((p) => p.type === 'start')!.messageId as string;
+      expect(finishOf(failed.parts).status).toBe('error');
+      // A new question after it: the failed answer is behind it now.
+      llm.script({ text: 'Second answer.' });
+      await ask(me.accessToken, id, 'Second question?');
+      const refused = await retry(me.accessToken, id, failedId);
+      expect(refused.status).toBe(409);
+      expect((await refused.json()).error.code).toBe('chat.retry_not_possible');
+
+      // Stopped, not failed: a new question is the way on.
+      const stoppedId = randomUUID();
+      llm.script({
+        text: Array.from({ length: 200 }, (_, i) => `word${i}`).join(' '),
+        tokensPerSecond: 40,
+      });
+      const controller = new AbortController();
+      const response = await send(me.accessToken, stoppedId, 'Tell me', controller.signal);
+      const reader = response.body!.getReader();
+      let received = '';
+      while (!received.includes('word2')) {
+        received += new TextDecoder().decode((await reader.read()).value);
+      }
+      controller.abort();
+      const stopped = await expect
+        .poll(
+          async () =>
+            (await h!.me('GET', `/api/conversations/${stoppedId}`, me.accessToken)).json().messages,
+          { timeout: 5000 },
+        )
+        .toHaveLength(2)
+        .then(
+          async () =>
+            (await h!.me('GET', `/api/conversations/${stoppedId}`, me.accessToken)).json()
+              .messages[1],
+        );
+      expect(stopped.status).toBe('stopped');
+      const notFailed = await retry(me.accessToken, stoppedId, stopped.id);
+      expect(notFailed.status).toBe(409);
+
+      const balance = (await h!.me('GET', '/api/tokens', me.accessToken)).json().balance;
+      expect(await ledger(me.userId)).toMatchObject({ sum: balance });
+    },
+  );
+
+  it.skipIf(skip)(
+    "Retry of another person's answer, or of an answer in another conversation, answers 404",
+    async () => {
+      await start(llm.env());
+      const ada = await h!.signUp('ada@example.com', password);
+      const eve = await h!.signUp('eve@example.com', password);
+      const id = randomUUID();
+      llm.script({ text: 'x', failBeforeStream: 503 }, { text: 'x', failBeforeStream: 503 });
+      const failed = await ask(ada.accessToken, id, 'Ada’s question?');
+      const failedId = failed.parts.find((p) => p.type === 'start')!.messageId as string;
+
+      // Eve, in Ada's conversation and in one of her own.
+      const inAdas = await retry(eve.accessToken, id, failedId);
+      expect(inAdas.status).toBe(404);
+      expect((await inAdas.json()).error.code).toBe('route.not_found');
+      const eveId = randomUUID();
+      llm.script({ text: 'Eve’s answer.' });
+      await ask(eve.accessToken, eveId, 'Eve’s question?');
+      const inHers = await retry(eve.accessToken, eveId, failedId);
+      expect(inHers.status).toBe(404);
+      // A conversation that does not exist is not made by a retry.
+      const nowhere = randomUUID();
+      expect((await retry(ada.accessToken, nowhere, failedId)).status).toBe(404);
+      expect(
+        (await h!.me('GET', `/api/conversations/${nowhere}`, ada.accessToken)).statusCode,
+      ).toBe(404);
+      // Ada's own answer id, asked for in another of her conversations.
+      const other = randomUUID();
+      llm.script({ text: 'Another answer.' });
+      await ask(ada.accessToken, other, 'Another question?');
+      expect((await retry(ada.accessToken, other, failedId)).status).toBe(404);
+
+      // Nothing moved: Ada's conversation as it was, Eve charged nothing for the refusals.
+      const adaView = (await h!.me('GET', `/api/conversations/${id}`, ada.accessToken)).json();
+      expect(adaView.messages.map((m: { status: string }) => m.status)).toEqual([
+        'complete',
+        'error',
+      ]);
+      const eveBalance = (await h!.me('GET', '/api/tokens', eve.accessToken)).json().balance;
+      expect(await ledger(eve.userId)).toMatchObject({ sum: eveBalance });
+      // And Ada can still retry it.
+      llm.script({ text: 'Now it worked.' });
+      const ok = await retry(ada.accessToken, id, failedId);
+      expect(ok.status).toBe(200);
+      expect(textOf(parseUiStream(await ok.text()).parts)).toBe('Now it worked.');
+    },
+  );
+
+  it.skipIf(skip)(
+    'two retries of one failed answer at once: one answers, the other 409',
+    async () => {
+      await start({ ...llm.env(), CHAT_MAX_CONCURRENT_PER_USER: '5' });
+      const me = await h!.signUp('ada@example.com', password);
+      const id = randomUUID();
+      llm.script({ text: 'x', failBeforeStream: 503 }, { text: 'x', failBeforeStream: 503 });
+      const failed = await ask(me.accessToken, id, 'A question?');
+      const failedId = failed.parts.find((p) => p.type === 'start')!.messageId as string;
+      llm.setDefault({ text: 'An answer.', firstTokenDelayMs: 200 });
+      const responses = await Promise.all([
+        retry(me.accessToken, id, failedId),
+        retry(me.accessToken, id, failedId),
+      ]);
+      const statuses = responses.map((r) => r.status).sort();
+      await Promise.all(responses.map((r) => r.text()));
+      expect(statuses).toEqual([200, 409]);
+      const messages = (await h!.me('GET', `/api/conversations/${id}`, me.accessToken)).json()
+        .messages;
+      expect(messages.map((m: { role: string }) => m.role)).toEqual([
+        'user',
+        'assistant',
+        'assistant',
+      ]);
+      const balance = (await h!.me('GET', '/api/tokens', me.accessToken)).json().balance;
+      expect(await ledger(me.userId)).toMatchObject({ sum: balance });
     },
   );
 

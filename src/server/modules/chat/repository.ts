@@ -53,6 +53,23 @@ export async function createConversationIfMissing(
   return owner?.user_id === c.userId;
 }
 
+/**
+ * Moves the conversation's activity time on only if it is still `expected`: a compare-and-set
+ * that lets one of two concurrent retries of the same answer through.
+ */
+export async function touchConversationIfUnchanged(
+  trx: Executor,
+  c: { id: string; expected: string; now: string },
+): Promise<boolean> {
+  const result = await trx
+    .updateTable('conversations')
+    .set({ updated_at: c.now })
+    .where('id', '=', c.id)
+    .where('updated_at', '=', c.expected)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
 export async function touchConversation(trx: Executor, id: string, now: string): Promise<void> {
   await trx.updateTable('conversations').set({ updated_at: now }).where('id', '=', id).execute();
 }
@@ -96,6 +113,20 @@ export function listMessages(db: Executor, conversationId: string): Promise<Chat
     .orderBy('created_at', 'asc')
     .orderBy('role', 'desc')
     .execute();
+}
+
+/** A person's message in one of their conversations. */
+export function findMessage(
+  db: Executor,
+  p: { userId: string; conversationId: string; id: string },
+): Promise<ChatMessageRow | undefined> {
+  return db
+    .selectFrom('chat_messages')
+    .selectAll()
+    .where('id', '=', p.id)
+    .where('conversation_id', '=', p.conversationId)
+    .where('user_id', '=', p.userId)
+    .executeTakeFirst();
 }
 
 /** The newest `limit` messages, oldest first: enough history for a prompt. */

@@ -123,14 +123,18 @@ export function chatRoutes({
             'The answer is a UI message stream (Server-Sent Events; AI SDK protocol): `start` carries the conversation ' +
             'and message ids, `text-delta` parts the answer, `source-url` parts the cited guide sections, `finish` ' +
             'the tokens `charged` and the `balance` after. Closing the connection stops the answer; what was written ' +
-            'is kept as `stopped` and only it is charged. Before the stream starts, errors are JSON: 400, ' +
-            '402 tokens.insufficient, 404, 413 chat.message_too_long, 429 chat.too_many_replies.',
+            'is kept as `stopped` and only it is charged. With `retryOf` (the id of an answer that failed, the ' +
+            'newest message) the stored question is answered again: nothing new is stored for it, `text` is ' +
+            'ignored, and the failed answer stays. Before the stream starts, errors are JSON: 400, ' +
+            '402 tokens.insufficient, 404, 409 chat.retry_not_possible, 413 chat.message_too_long, ' +
+            '429 chat.too_many_replies.',
           params: idParams,
           body: sendMessageRequestSchema,
           response: {
             200: z.string().describe('text/event-stream'),
             402: errorBodySchema,
             404: errorBodySchema,
+            409: errorBodySchema,
             413: errorBodySchema,
             429: errorBodySchema,
           },
@@ -148,7 +152,7 @@ export function chatRoutes({
             jurisdiction: { country: user.jurisdiction_country, region: user.jurisdiction_region },
           },
           request.params.id,
-          request.body.text,
+          request.body,
           gone.signal,
         );
         // From here the answer is ours to write: the headers Fastify gathered (security headers)

@@ -10,6 +10,7 @@ import {
   type ConversationSummary,
   type MessageStatus,
   type ReplyMetadata,
+  type SendMessageRequest,
 } from '../../../shared/chat.js';
 import { regionsByCountry } from '../../../shared/jurisdictions.js';
 import { tokensMessages } from '../../../shared/tokens.js';
@@ -31,6 +32,7 @@ import {
   deleteConversation,
   exportConversations,
   findConversation,
+  findMessage,
   findNoticeAcknowledgment,
   insertMessage,
   listConversations,
@@ -39,6 +41,7 @@ import {
   renameConversation,
   setFeedback,
   touchConversation,
+  touchConversationIfUnchanged,
   type ChatMessageRow,
   type ConversationRow,
 } from './repository.js';
@@ -72,6 +75,9 @@ const historyMessages = 40;
 
 export const conversationNotFound = () =>
   new AppError(404, 'route.not_found', chatMessages.conversationNotFound);
+const messageNotFound = () => new AppError(404, 'route.not_found', chatMessages.messageNotFound);
+const retryNotPossible = () =>
+  new AppError(409, 'chat.retry_not_possible', chatMessages.retryNotPossible);
 
 /** A title from the first question: one line, cut at a word near 60 characters. */
 export function titleFrom(text: string): string {
@@ -178,9 +184,31 @@ export function createChatService(
   }
 
   async function rate(userId: string, messageId: string, rating: 'up' | 'down' | null) {
-    if (!(await setFeedback(db, userId, messageId, rating))) {
-      throw new AppError(404, 'route.not_found', chatMessages.messageNotFound);
+    if (!(await setFeedback(db, userId, messageId, rating))) throw messageNotFound();
+  }
+
+  /**
+   * A retry answers the stored question again: the failed answer must be the asker's, in this
+   * conversation (else 404), an answer marked `error` and the newest message (else 409).
+   */
+  async function findRetry(userId: string, conversationId: string, answerId: string) {
+    if (!(await findConversation(db.kysely, userId, conversationId))) {
+      throw conversationNotFound();
     }
+    const answer = await findMessage(db.kysely, { userId, conversationId, id: answerId });
+    if (!answer) throw messageNotFound();
+    const recent = await recentMessages(db.kysely, conversationId, historyMessages + 2);
+    const question = recent.at(-2);
+    if (
+      answer.role !== 'assistant' ||
+      answer.status !== 'error' ||
+      recent.at(-1)?.id !== answer.id ||
+      question?.role !== 'user'
+    ) {
+      throw retryNotPossible();
+    }
+    // The history is what came before the question; the question goes last, once.
+    return { answer, question, history: recent.slice(0, -2) };
   }
 
   /** What the model is given: system prompt with passages, trimmed history, the question. */
@@ -205,28 +233,40 @@ export function createChatService(
     return { system, messages, tokens: countTokens(system) + countMessageTokens(messages) };
   }
 
-  /**
-   * Everything before the stream: checks, passages, the reservation, the stored question.
-   * Throws an AppError (400, 402, 404, 413, 429) that the route answers as JSON.
-   */
-  async function startReply(
-    asker: Asker,
-    conversationId: string,
-    rawText: string,
-    signal: AbortSignal,
-  ): Promise<ReplyStream> {
+  /** A new question: checked, and the conversation's history before it. */
+  async function findAsk(userId: string, conversationId: string, rawText: string) {
     const text = rawText.trim();
     if (text.length === 0) throw new AppError(400, 'chat.empty_message', chatMessages.emptyMessage);
     if (text.length > chatLimits.maxMessageLength) {
       throw new AppError(413, 'chat.message_too_long', chatMessages.messageTooLong);
     }
-    const existing = await findConversation(db.kysely, asker.userId, conversationId);
+    const existing = await findConversation(db.kysely, userId, conversationId);
     if (!existing && (await conversationExists(db.kysely, conversationId))) {
       throw conversationNotFound();
     }
     const history = existing
       ? await recentMessages(db.kysely, conversationId, historyMessages)
       : [];
+    return { text, history };
+  }
+
+  /**
+   * Everything before the stream: checks, passages, the reservation, the stored question (or,
+   * for a retry, the claim on the failed answer). Throws an AppError (400, 402, 404, 409, 413,
+   * 429) that the route answers as JSON.
+   */
+  async function startReply(
+    asker: Asker,
+    conversationId: string,
+    request: SendMessageRequest,
+    signal: AbortSignal,
+  ): Promise<ReplyStream> {
+    const retry = request.retryOf
+      ? await findRetry(asker.userId, conversationId, request.retryOf)
+      : undefined;
+    const { text, history } = retry
+      ? { text: retry.question.content, history: retry.history }
+      : await findAsk(asker.userId, conversationId, request.text);
     const jurisdiction = asker.jurisdiction.country
       ? asker.jurisdiction.region
         ? `${asker.jurisdiction.country}-${asker.jurisdiction.region}`
@@ -248,17 +288,28 @@ export function createChatService(
     }
     const reservation = reserved.reservation;
 
-    const userMessageId = randomUUID();
+    const userMessageId = retry ? retry.question.id : randomUUID();
     try {
-      const owned = await db.kysely.transaction().execute(async (trx) => {
+      const refusal = await db.kysely.transaction().execute(async (trx) => {
         const now = new Date().toISOString();
+        if (retry) {
+          // Nothing is stored for the question. Storing the failed answer set the conversation's
+          // activity time to the answer's own; a retry or a new question since has moved it on.
+          // So of two retries of one answer, only the first to move it goes ahead.
+          const claimed = await touchConversationIfUnchanged(trx, {
+            id: conversationId,
+            expected: retry.answer.created_at,
+            now,
+          });
+          return claimed ? null : retryNotPossible();
+        }
         const mine = await createConversationIfMissing(trx, {
           id: conversationId,
           userId: asker.userId,
           title: titleFrom(text),
           now,
         });
-        if (!mine) return false;
+        if (!mine) return conversationNotFound();
         await insertMessage(trx, {
           id: userMessageId,
           conversationId,
@@ -271,9 +322,9 @@ export function createChatService(
           now,
         });
         await touchConversation(trx, conversationId, now);
-        return true;
+        return null;
       });
-      if (!owned) throw conversationNotFound();
+      if (refusal) throw refusal;
     } catch (error) {
       await tokens.settleReservation({ reservationId: reservation.id, used: 0 });
       throw error;

@@ -98,6 +98,9 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         SMTP_URL: `smtp://127.0.0.1:${ports.smtp}`,
         MAIL_FROM: 'Lexwise <no-reply@lexwise.test>',
+        // Every journey signs a new person up, all from this one address: the per-address limit
+        // would refuse the later ones. The per-account limits stay as shipped (a test uses them).
+        AUTH_LIMIT_PER_IP: '10000',
         // Server-only: where contact-form messages go. The public CONTACT_* settings stay unset.
         CONTACT_INBOX: 'desk@lexwise.test',
         // Google and Facebook sign-in through the local stand-ins above.

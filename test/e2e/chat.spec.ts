@@ -102,6 +102,74 @@ for (const [name, viewport] of Object.entries(viewports)) {
       await today.getByRole('button', { name: /^When is my deposit due back/ }).click();
       await expect(page.locator('.chat-message-assistant')).toContainText('Keep copies');
     });
+
+    test.describe('Ask a lawyer', () => {
+      // The link to an unknown conversation asks the server, which answers 404: the browser logs it.
+      test.use({ allowConsoleErrors: [/status of 404/] });
+
+      test('Ask a lawyer carries the question and, if chosen, the link that reopens the conversation', async ({
+        page,
+      }) => {
+        await openChat(page, `lawyer-${name}`);
+        const marker = `lawyer-${name}-${Date.now()}`;
+        await script(page, { match: marker, text: 'A deposit comes back within 21 days.' });
+        const question = `Can my landlord keep my deposit? ${marker}`;
+        await ask(page, question);
+        const answer = page.locator('.chat-message-assistant').last();
+        await expect(answer).toContainText('within 21 days');
+
+        // Ask a lawyer opens a choice, the link left out until the person ticks it; Escape closes.
+        const askLawyer = answer.getByRole('button', { name: 'Ask a lawyer' });
+        await askLawyer.click();
+        await expect(askLawyer).toHaveAttribute('aria-expanded', 'true');
+        const include = answer.getByRole('checkbox', {
+          name: 'Include a link to this conversation',
+        });
+        await expect(include).toBeFocused();
+        await expect(include).not.toBeChecked();
+        await expect(answer.getByText('Our staff cannot open it.')).toBeVisible();
+        await expectAccessible(page);
+        await saveScreenshot(page, `chat-ask-lawyer-${name}`);
+        await page.keyboard.press('Escape');
+        await expect(include).toBeHidden();
+        await expect(askLawyer).toBeFocused();
+        await expect(askLawyer).toHaveAttribute('aria-expanded', 'false');
+
+        // Without the box ticked, only the question goes.
+        await askLawyer.click();
+        const proceed = answer.getByRole('link', { name: 'Continue to the contact form' });
+        expect(
+          new URL((await proceed.getAttribute('href')) ?? '', page.url()).searchParams.get(
+            'message',
+          ),
+        ).toBe(question);
+
+        await answer.getByRole('checkbox', { name: 'Include a link to this conversation' }).check();
+        await proceed.click();
+        await expect(page).toHaveURL(/\/contact\?/);
+        const field = page.getByRole('form', { name: 'Send us a message' }).getByLabel('Message');
+        await expect(field).toHaveValue(
+          new RegExp(
+            `^Can my landlord keep my deposit\\? ${marker}\\n\\nConversation: http://[^/]+/chatbot\\?conversation=[0-9a-f-]{36}$`,
+          ),
+        );
+        const link = (await field.inputValue()).split('Conversation: ')[1]!;
+
+        // The link opens the conversation, then leaves the address bar.
+        await page.goto(link);
+        await expect(page.locator('.chat-message-user')).toContainText(question);
+        await expect(page.locator('.chat-message-assistant')).toContainText('within 21 days');
+        await expect(page).toHaveURL(/\/chatbot$/);
+
+        // An unknown id (another person's answers the same 404): the empty chat and a line saying so.
+        await page.goto(`/chatbot?conversation=${crypto.randomUUID()}`);
+        await expect(
+          page.getByRole('status').filter({ hasText: 'That conversation was not found.' }),
+        ).toBeVisible();
+        await expect(page.locator('.chat-message-user')).toHaveCount(0);
+        await expect(page).toHaveURL(/\/chatbot$/);
+      });
+    });
   });
 }
 
@@ -150,6 +218,18 @@ test.describe('chat at 1280 px', () => {
       'The second try worked.',
     );
     await expect(alert).toBeHidden();
+
+    // Stored once: the question, the failed answer, the answer that worked.
+    await page.reload();
+    await page.getByRole('region', { name: 'Today History' }).getByRole('button').first().click();
+    await expect(page.locator('.chat-message-assistant').last()).toContainText(
+      'The second try worked.',
+    );
+    await expect(page.locator('.chat-message-user')).toHaveCount(1);
+    await expect(page.locator('.chat-message-user')).toContainText(`Will this work? ${marker}`);
+    await expect(page.locator('.chat-message-assistant').first()).toContainText(
+      'This answer could not be written.',
+    );
   });
 
   test('zero tokens shows the alert and goes to /pricing', async ({ page }) => {

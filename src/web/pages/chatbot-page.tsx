@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { tokensMessages } from '../../shared/tokens';
 import { useAuth } from '../features/auth/auth-context';
@@ -14,7 +14,8 @@ function checkoutSessionOf(params: URLSearchParams): string | null {
 }
 
 /**
- * The chat, for the signed-in person; `?ask=` (from a guide page) fills in the question, and
+ * The chat, for the signed-in person; `?ask=` (from a guide page) fills in the question,
+ * `?conversation=` (a link the person kept) opens that conversation, and
  * `?checkout=success&session_id=` (back from paying) confirms the new plan.
  */
 function Chat() {
@@ -24,6 +25,8 @@ function Chat() {
   const ask = (params.get('ask') ?? '').slice(0, 8000);
   // Read once: clearing the address bar afterwards must not start confirming again.
   const [checkoutSession] = useState(() => checkoutSessionOf(params));
+  // Read once, then taken out of the address bar so a reload starts a new chat.
+  const [conversation] = useState(() => params.get('conversation'));
   const chat = useRef<ChatScreenHandle>(null);
   const billing = useMemo(() => createBillingApi(session), [session]);
 
@@ -33,6 +36,14 @@ function Chat() {
     onConfirmed: () => chat.current?.startOver(),
     onSettled: () => void navigate('/chatbot', { replace: true }),
   });
+
+  useEffect(() => {
+    if (conversation === null) return;
+    const rest = new URLSearchParams(window.location.search);
+    rest.delete('conversation');
+    const query = rest.toString();
+    void navigate(`/chatbot${query ? `?${query}` : ''}`, { replace: true });
+  }, [conversation, navigate]);
 
   // The spec's zero-balance behaviour: the alert, then the pricing page.
   const outOfTokens = useCallback(() => {
@@ -51,6 +62,7 @@ function Chat() {
       session={session}
       user={user}
       initialAsk={ask}
+      initialConversation={conversation}
       onOutOfTokens={outOfTokens}
       onSignOut={signOut}
       status={

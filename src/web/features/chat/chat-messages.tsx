@@ -2,6 +2,7 @@ import type { UIMessage } from 'ai';
 import { useState } from 'react';
 import type { ReplyMetadata } from '../../../shared/chat';
 import { AnswerMarkdown } from './answer-markdown';
+import { AskLawyer } from './ask-lawyer';
 
 export type ReplyMessage = UIMessage<ReplyMetadata>;
 
@@ -21,6 +22,15 @@ export function sourcesOf(message: ReplyMessage): SourceLink[] {
       ? [{ n: Number(part.sourceId), title: part.title ?? part.url, url: part.url }]
       : [],
   );
+}
+
+/** The question an answer replies to: the nearest one before it (a failed answer may sit between). */
+function questionBefore(messages: ReplyMessage[], index: number): string {
+  for (let i = index - 1; i >= 0; i--) {
+    const message = messages[i]!;
+    if (message.role === 'user') return textOf(message);
+  }
+  return '';
 }
 
 function Avatar({ role, initials }: { role: 'user' | 'assistant'; initials: string }) {
@@ -52,10 +62,12 @@ function Thumb({ down }: { down: boolean }) {
 function AnswerActions({
   message,
   question,
+  conversationLink,
   onRate,
 }: {
   message: ReplyMessage;
   question: string;
+  conversationLink: string;
   onRate: (messageId: string, rating: 'up' | 'down' | null) => Promise<void>;
 }) {
   const [copied, setCopied] = useState(false);
@@ -79,10 +91,6 @@ function AnswerActions({
     }
   }
 
-  const contact = `/contact?${new URLSearchParams({
-    subject: 'A question for a lawyer',
-    message: question.slice(0, 4000),
-  }).toString()}`;
   return (
     <div className="answer-actions" role="group" aria-label="Answer actions">
       <button type="button" className="btn btn-sm btn-link" onClick={() => void copy()}>
@@ -106,9 +114,7 @@ function AnswerActions({
       >
         <Thumb down />
       </button>
-      <a className="btn btn-sm btn-outline-primary" href={contact}>
-        Ask a lawyer
-      </a>
+      <AskLawyer question={question} conversationLink={conversationLink} />
       {rateError ? (
         <span className="text-danger small" role="status">
           Your rating was not saved.
@@ -124,6 +130,7 @@ export function ChatMessages({
   streamingId,
   initials,
   origin,
+  conversationLink,
   onRate,
 }: {
   messages: ReplyMessage[];
@@ -131,6 +138,8 @@ export function ChatMessages({
   streamingId: string | null;
   initials: string;
   origin: string;
+  /** The conversation's address in the chat, for "Ask a lawyer". */
+  conversationLink: string;
   onRate: (messageId: string, rating: 'up' | 'down' | null) => Promise<void>;
 }) {
   return (
@@ -150,7 +159,6 @@ export function ChatMessages({
         }
         const sources = sourcesOf(message);
         const streaming = message.id === streamingId;
-        const previous = messages[index - 1];
         const status = message.metadata?.status;
         return (
           <li key={message.id} className="chat-message chat-message-assistant">
@@ -164,6 +172,9 @@ export function ChatMessages({
                 streaming={streaming}
               />
               {status === 'stopped' ? <p className="chat-note">Stopped.</p> : null}
+              {status === 'error' ? (
+                <p className="chat-note">This answer could not be written.</p>
+              ) : null}
               {sources.length > 0 ? (
                 <div className="chat-sources">
                   <h3 className="chat-sources-title">Sources</h3>
@@ -180,7 +191,8 @@ export function ChatMessages({
               {!streaming && text ? (
                 <AnswerActions
                   message={message}
-                  question={previous?.role === 'user' ? textOf(previous) : ''}
+                  question={questionBefore(messages, index)}
+                  conversationLink={conversationLink}
                   onRate={onRate}
                 />
               ) : null}

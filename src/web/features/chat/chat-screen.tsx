@@ -12,7 +12,12 @@ import {
 } from 'react';
 import { ApiError } from '../../api-client';
 import type { User } from '../../../shared/auth';
-import { chatMessages, type Conversation } from '../../../shared/chat';
+import {
+  chatMessages,
+  conversationIdSchema,
+  type Conversation,
+  type SendMessageRequest,
+} from '../../../shared/chat';
 import type { TokenStatus } from '../../../shared/tokens';
 import { createChatApi, type ChatSession } from './chat-api';
 import { ChatMessages, textOf, type ReplyMessage } from './chat-messages';
@@ -20,6 +25,7 @@ import { ChatSidebar, initialsOf, type SidebarList } from './chat-sidebar';
 import { Composer } from './composer';
 import { ExampleSlider } from './example-slider';
 import { conversationMarkdown, downloadMarkdown } from './export-markdown';
+import { conversationUrl } from './lawyer-contact';
 import { NoticeDialog } from './notice-dialog';
 import './chat.scss';
 
@@ -46,6 +52,22 @@ function lastQuestion(messages: ReplyMessage[]): string {
   return last ? textOf(last) : '';
 }
 
+/**
+ * The stored answer a reply's stream reported as failed (its `error` part, after the `start`
+ * part gave the answer's id): Retry answers its question again in its place. After any other
+ * failure (refused before the stream, or the connection lost) the question is sent again.
+ */
+function failedAnswerId(messages: ReplyMessage[], error: Error | undefined): string | undefined {
+  const last = messages[messages.length - 1];
+  return error &&
+    !(error instanceof ApiError) &&
+    error.message === chatMessages.replyFailed &&
+    last?.role === 'assistant' &&
+    last.metadata?.conversationId
+    ? last.id
+    : undefined;
+}
+
 const emptyList: SidebarList = { items: [], loading: false, hasMore: false, error: null };
 
 /** What the page can ask of the chat screen. */
@@ -65,6 +87,7 @@ export function ChatScreen({
   session,
   user,
   initialAsk,
+  initialConversation,
   onOutOfTokens,
   onSignOut,
   status,
@@ -73,6 +96,8 @@ export function ChatScreen({
   session: ChatSession;
   user: User;
   initialAsk: string;
+  /** A conversation to open first (`/chatbot?conversation=`), if any. */
+  initialConversation?: string | null;
   /** Zero tokens: the spec's alert, then the pricing page. */
   onOutOfTokens: () => void;
   onSignOut: () => void;
@@ -93,6 +118,12 @@ export function ChatScreen({
   const [query, setQuery] = useState('');
   const [sidebarOpen, setSidebarOpen] = useState(false);
   const [loadError, setLoadError] = useState<string | null>(null);
+  // A link to something that is not a conversation id is not found either, without asking.
+  const linkedConversation =
+    initialConversation && conversationIdSchema.safeParse(initialConversation).success
+      ? initialConversation
+      : null;
+  const [notFound, setNotFound] = useState(() => !!initialConversation && !linkedConversation);
 
   const refreshTokens = useCallback(() => {
     api.tokens().then(setTokens, () => undefined);
@@ -133,10 +164,12 @@ export function ChatScreen({
             body: JSON.parse(String(init?.body ?? '{}')) as unknown,
             ...(init?.signal ? { signal: init.signal } : {}),
           }),
-        prepareSendMessagesRequest: ({ id, messages }) => ({
-          api: `/api/conversations/${id}/messages`,
-          body: { text: lastQuestion(messages) },
-        }),
+        prepareSendMessagesRequest: ({ id, messages, body }) => {
+          const request: SendMessageRequest = { text: lastQuestion(messages) };
+          // Set by Retry: the server answers the stored question again instead of storing it.
+          if (typeof body?.retryOf === 'string') request.retryOf = body.retryOf;
+          return { api: `/api/conversations/${id}/messages`, body: request };
+        },
       }),
     [session],
   );
@@ -208,6 +241,7 @@ export function ChatScreen({
     setCurrent({ id: crypto.randomUUID(), messages: [] });
     setInput('');
     setLoadError(null);
+    setNotFound(false);
     setSidebarOpen(false);
   }
 
@@ -218,16 +252,41 @@ export function ChatScreen({
     },
   }));
 
+  /** Loads a saved conversation into the screen: from the sidebar, or from a link to it. */
+  const show = useCallback(
+    async (id: string) => {
+      try {
+        const conversation = await api.get(id);
+        setCurrent({ id, messages: toReplyMessages(conversation) });
+      } catch (error) {
+        // Another person's conversation answers 404 like one that never was.
+        if (error instanceof ApiError && error.status === 404) setNotFound(true);
+        else setLoadError('That chat could not be loaded. Please try again.');
+      }
+    },
+    [api],
+  );
+
   async function select(id: string) {
     if (waiting) stop();
     setSidebarOpen(false);
     setLoadError(null);
-    try {
-      const conversation = await api.get(id);
-      setCurrent({ id, messages: toReplyMessages(conversation) });
-    } catch {
-      setLoadError('That chat could not be loaded. Please try again.');
-    }
+    setNotFound(false);
+    await show(id);
+  }
+
+  // A link to a conversation opens it once, as choosing it in the sidebar would.
+  const opened = useRef(false);
+  useEffect(() => {
+    if (opened.current || !linkedConversation) return;
+    opened.current = true;
+    void show(linkedConversation);
+  }, [linkedConversation, show]);
+
+  function retry() {
+    const retryOf = failedAnswerId(chat.messages, chat.error);
+    chat.clearError();
+    void chat.regenerate(retryOf ? { body: { retryOf } } : {});
   }
 
   async function rename(id: string, title: string) {
@@ -336,6 +395,11 @@ export function ChatScreen({
         {status && notice !== 'needed' ? <div className="chat-status">{status}</div> : null}
 
         <div className="chat-scroll" aria-live="polite" aria-busy={waiting}>
+          {notFound ? (
+            <p className="chat-link-status" role="status">
+              {chatMessages.conversationNotFound}
+            </p>
+          ) : null}
           {loadError ? (
             <p className="alert alert-danger" role="alert">
               {loadError}
@@ -357,6 +421,7 @@ export function ChatScreen({
               streamingId={streamingId}
               initials={initialsOf(user)}
               origin={origin}
+              conversationLink={conversationUrl(origin, current.id)}
               onRate={(messageId, rating) => api.rate(messageId, rating)}
             />
           )}
@@ -371,14 +436,7 @@ export function ChatScreen({
           {errorText ? (
             <div className="chat-error" role="alert">
               <span>{errorText}</span>
-              <button
-                type="button"
-                className="btn btn-sm btn-outline-danger"
-                onClick={() => {
-                  chat.clearError();
-                  void chat.regenerate();
-                }}
-              >
+              <button type="button" className="btn btn-sm btn-outline-danger" onClick={retry}>
                 Retry
               </button>
             </div>

@@ -2,40 +2,19 @@
 // stand-in do not share its event loop. Configuration comes from the environment (LLM_* for a
 // model, none for library mode); it makes BENCH_USERS verified people, listens on a free port
 // and prints one JSON line: { base, tokens }.
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { fixtureRetriever } from '../test/support/chat-harness';
+import { insertVerifiedUser } from '../test/support/users';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
-import { openDatabase, type Db } from '../src/server/db/database';
+import { openDatabase } from '../src/server/db/database';
 import { migrateToLatest } from '../src/server/db/migrate';
-import { hashPassword } from '../src/server/modules/auth/passwords';
 
 const password = 'bench-password-for-timing';
 const users = Number(process.env.BENCH_USERS || 50);
-
-async function addUser(db: Db, email: string) {
-  const now = new Date().toISOString();
-  await db.kysely
-    .insertInto('users')
-    .values({
-      id: randomUUID(),
-      email,
-      email_verified_at: now,
-      password_hash: await hashPassword(password),
-      given_name: null,
-      family_name: null,
-      picture_url: null,
-      jurisdiction_country: null,
-      jurisdiction_region: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-}
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lexwise-bench-chat-'));
 const config = loadConfig({
@@ -57,7 +36,7 @@ const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 const tokens: string[] = [];
 for (let i = 0; i < users; i++) {
   const email = `bench${i}@example.com`;
-  await addUser(db, email);
+  await insertVerifiedUser(db, { email, password });
   const login = await fetch(`${base}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -3,7 +3,6 @@
 // and, for comparison, N logins of an unknown email (verified against a dummy hash).
 // Usage: npm run bench:sign-in   (BENCH_LOGINS=50 BENCH_CONCURRENCY=5 to change the load; the
 // API's overall ceiling of 300 requests a minute per IP keeps BENCH_LOGINS at most 95)
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,6 +11,7 @@ import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/database';
 import { migrateToLatest } from '../src/server/db/migrate';
+import { insertVerifiedUser } from '../test/support/users';
 import {
   argon2Parameters,
   hashPassword,
@@ -35,23 +35,7 @@ const config = loadConfig({
 });
 const db = openDatabase(config.database);
 await migrateToLatest(db);
-const now = new Date().toISOString();
-await db.kysely
-  .insertInto('users')
-  .values({
-    id: randomUUID(),
-    email,
-    email_verified_at: now,
-    password_hash: await hashPassword(password),
-    given_name: null,
-    family_name: null,
-    picture_url: null,
-    jurisdiction_country: null,
-    jurisdiction_region: null,
-    created_at: now,
-    updated_at: now,
-  })
-  .execute();
+await insertVerifiedUser(db, { email, password });
 
 const app = await buildApp(config, { db, logger: false });
 await app.listen({ host: '127.0.0.1', port: 0 });

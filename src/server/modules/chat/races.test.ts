@@ -5,6 +5,7 @@ import { startLlmFake, type LlmFake } from '../../../../test/fakes/llm-server';
 import { createAuthHarness, type AuthHarness } from '../../../../test/support/auth-harness';
 import { fixtureRetriever, parseUiStream } from '../../../../test/support/chat-harness';
 import { createTestEnvironment, databaseTargets } from '../../../../test/support/databases';
+import { insertVerifiedUser } from '../../../../test/support/users';
 import { buildApp, type App } from '../../app';
 import { createTokensService } from '../tokens/service';
 import pino from 'pino';
@@ -194,24 +195,8 @@ describe('a server killed mid-stream', () => {
       // The access token's issuer is the public address, which follows the port.
       PORT: String(port),
     });
-    const userId = randomUUID();
+    const userId = await insertVerifiedUser(reopened.db, { email: 'ada@example.com' });
     const now = new Date().toISOString();
-    await reopened.db.kysely
-      .insertInto('users')
-      .values({
-        id: userId,
-        email: 'ada@example.com',
-        email_verified_at: now,
-        password_hash: null,
-        given_name: null,
-        family_name: null,
-        picture_url: null,
-        jurisdiction_country: null,
-        jurisdiction_region: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
     await reopened.db.kysely
       .insertInto('refresh_tokens')
       .values({

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -9,31 +8,12 @@ import {
 import { freeDailyTokens } from '../../../shared/plans';
 import { openDatabase, type Db } from '../../db/database';
 import { createTokensService, type TokensService } from './service';
+import { insertVerifiedUser } from '../../../../test/support/users';
 
 const silent = pino({ level: 'silent' });
 
 /** A person to hold an account: the ledger's rows reference users. */
-async function addUser(db: Db): Promise<string> {
-  const id = randomUUID();
-  const now = new Date().toISOString();
-  await db.kysely
-    .insertInto('users')
-    .values({
-      id,
-      email: `${id}@example.com`,
-      email_verified_at: now,
-      password_hash: null,
-      given_name: null,
-      family_name: null,
-      picture_url: null,
-      jurisdiction_country: null,
-      jurisdiction_region: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-  return id;
-}
+const addUser = (db: Db) => insertVerifiedUser(db);
 
 async function ledgerSum(db: Db, userId: string): Promise<number> {
   const rows = await db.kysely

@@ -15,6 +15,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { countTokens } from 'gpt-tokenizer';
+import { readBody } from './read-body';
 
 export interface Reply {
   /** Only for a request whose last question contains this (parallel tests share one fake). */
@@ -59,20 +60,6 @@ export const fakeModel = 'lexwise-fake-1';
 export const defaultReply: Reply = {
   text: 'Under the guides you were given, a landlord must return a deposit within the time the law sets [1]. If your case is disputed, consider talking to a lawyer.',
 };
-
-function readBody(request: IncomingMessage, limit = 2_000_000): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let size = 0;
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) reject(new Error('body too large'));
-      else chunks.push(chunk);
-    });
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    request.on('error', reject);
-  });
-}
 
 function json(response: ServerResponse, status: number, body: unknown) {
   response.writeHead(status, { 'content-type': 'application/json' });

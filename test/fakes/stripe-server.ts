@@ -40,6 +40,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readBody } from './read-body';
 
 export const fakeApiVersion = '2026-10-28.endive';
 export const fakeSecretKey = 'sk_test_fake_lexwise_0000000000000000';
@@ -419,20 +420,6 @@ function mergeMetadata(current: Metadata, update: Metadata | null | undefined): 
 
 // ---------------------------------------------------------------------------------------------
 // HTTP helpers
-
-function readBody(request: IncomingMessage, limit = 1_000_000): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let size = 0;
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) reject(new Error('body too large'));
-      else chunks.push(chunk);
-    });
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    request.on('error', reject);
-  });
-}
 
 function sendJson(
   response: ServerResponse,

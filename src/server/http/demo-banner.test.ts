@@ -1,10 +1,6 @@
-import { rmSync } from 'node:fs';
-import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestEnvironment, type TestEnvironment } from '../../../test/support/databases';
-import { writeSite } from '../../../test/support/web-site';
-import { buildApp, type App } from '../app';
+import { startWithSite } from '../../../test/support/web-site';
 
 // A demo part live in production is never silent: every page says "Demo mode".
 
@@ -16,22 +12,16 @@ const production = {
 };
 
 describe('the Demo mode banner', () => {
-  let env: TestEnvironment | undefined;
-  let app: App | undefined;
-  let siteDir: string | undefined;
+  let site: Awaited<ReturnType<typeof startWithSite>> | undefined;
   afterEach(async () => {
-    await app?.close();
-    await env?.cleanup();
-    if (siteDir) rmSync(siteDir, { recursive: true, force: true });
-    app = env = siteDir = undefined;
+    await site?.close();
+    site = undefined;
   });
 
   async function start(vars: Record<string, string>) {
-    env = await createTestEnvironment('sqlite', vars);
-    siteDir = writeSite();
-    const web = { pagesDir: path.join(siteDir, 'pages'), clientDir: path.join(siteDir, 'client') };
-    app = await buildApp(env.config, { db: env.db, logger: false, web });
-    return app;
+    await site?.close();
+    site = await startWithSite(vars);
+    return site.app;
   }
 
   it('is on every page, in every encoding, when the demo checkout runs in production', async () => {
@@ -54,9 +44,6 @@ describe('the Demo mode banner', () => {
       STRIPE_WEBHOOK_SECRET: 'whsec_0123456789abcdef',
     });
     expect((await server.inject('/')).body).not.toContain('demo-banner');
-    await app!.close();
-    await env!.cleanup();
-    rmSync(siteDir!, { recursive: true, force: true });
     server = await start({});
     expect((await server.inject('/')).body).not.toContain('demo-banner');
   });

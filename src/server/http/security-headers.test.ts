@@ -1,30 +1,19 @@
-import { rmSync } from 'node:fs';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestEnvironment, type TestEnvironment } from '../../../test/support/databases';
-import { writeSite } from '../../../test/support/web-site';
-import { buildApp, type App } from '../app';
+import { startWithSite } from '../../../test/support/web-site';
 
 const resourcePolicy = "default-src 'none'; frame-ancestors 'none'";
 const mapUrl = 'https://www.openstreetmap.org/export/embed.html?bbox=-0.1,51.5,-0.09,51.51';
 
 describe('security headers as served', () => {
-  let env: TestEnvironment | undefined;
-  let app: App | undefined;
-  let siteDir: string | undefined;
+  let site: Awaited<ReturnType<typeof startWithSite>> | undefined;
   afterEach(async () => {
-    await app?.close();
-    await env?.cleanup();
-    if (siteDir) rmSync(siteDir, { recursive: true, force: true });
-    app = env = siteDir = undefined;
+    await site?.close();
+    site = undefined;
   });
 
   async function start() {
-    env = await createTestEnvironment('sqlite', { CONTACT_MAP_EMBED_URL: mapUrl });
-    siteDir = writeSite();
-    const web = { pagesDir: path.join(siteDir, 'pages'), clientDir: path.join(siteDir, 'client') };
-    app = await buildApp(env.config, { db: env.db, logger: false, web });
-    return app;
+    site = await startWithSite({ CONTACT_MAP_EMBED_URL: mapUrl });
+    return site.app;
   }
 
   it('gives every page answer the page policy, framing only the configured map', async () => {

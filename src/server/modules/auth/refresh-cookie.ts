@@ -1,6 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
-import { AppError } from '../../errors.js';
 
 const day = 24 * 60 * 60;
 
@@ -42,18 +41,3 @@ export function refreshCookie(config: Config) {
 }
 
 export type RefreshCookie = ReturnType<typeof refreshCookie>;
-
-/**
- * Routes authenticated by the cookie alone (refresh, logout) accept requests only from our own
- * pages: a browser always sends Origin on a POST, and another site cannot forge it.
- */
-export function assertSameOrigin(config: Config, request: FastifyRequest): void {
-  const expected = new URL(config.site.publicUrl).origin;
-  if (request.headers.origin !== expected) {
-    throw new AppError(
-      403,
-      'request.bad_origin',
-      'This request must come from the site itself. Please reload the page and try again.',
-    );
-  }
-}

@@ -61,12 +61,6 @@ export async function insertUser(db: Db, user: NewUser, now: string): Promise<vo
     .execute();
 }
 
-/** True when an insert failed because the email (or another unique key) is taken. */
-export function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; message?: string };
-  return e.code === '23505' || /UNIQUE constraint failed/.test(e.message ?? '');
-}
-
 /** Sets a new password hash; following an emailed link also proves the address is theirs. */
 export async function setPasswordHash(
   db: Db,

@@ -11,7 +11,8 @@ import {
   verifyEmailRequestSchema,
 } from '../../../shared/auth.js';
 import type { Config } from '../../config.js';
-import { assertSameOrigin, refreshCookie } from './refresh-cookie.js';
+import { assertSameOrigin } from '../../http/same-origin.js';
+import { refreshCookie } from './refresh-cookie.js';
 import type { AuthService, Client } from './service.js';
 import type { SessionService } from './sessions.js';
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { authMessages, type User } from '../../../shared/auth.js';
 import { inTransaction, type Db } from '../../db/database.js';
 import type { EmailTokenPurpose } from '../../db/types.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import { AppError } from '../../errors.js';
 import type { ModuleDeps } from '../../module-deps.js';
 import { passwordResetEmail, verificationEmail } from './emails.js';
@@ -14,7 +15,6 @@ import {
   findUserById,
   insertEmailToken,
   insertUser,
-  isUniqueViolation,
   markEmailVerified,
   setPasswordHash,
   updateUserProfile,

@@ -5,7 +5,7 @@ import { formatMoney } from '../../../shared/money.js';
 import { checkoutSessionIdSchema } from '../../../shared/billing.js';
 import type { Config } from '../../config.js';
 import { escapeHtml } from '../../html.js';
-import { assertSameOrigin } from '../auth/refresh-cookie.js';
+import { assertSameOrigin } from '../../http/same-origin.js';
 import type { DemoCheckout } from './demo-gateway.js';
 import type { BillingService } from './service.js';
 

@@ -6,6 +6,7 @@ import {
   type SubscriptionStatus,
 } from '../../../shared/billing.js';
 import { findPlan, isPaidPlan, type PlanTier } from '../../../shared/plans.js';
+import { isRetryableConflict } from '../../db/errors.js';
 import { AppError } from '../../errors.js';
 import type { ModuleDeps } from '../../module-deps.js';
 import type { TokensService } from '../tokens/service.js';
@@ -22,6 +23,7 @@ import {
   recordEvent,
   saveCustomer,
   upsertSubscription,
+  type BillingCustomerRow,
   type SubscriptionRow,
 } from './repository.js';
 
@@ -40,15 +42,9 @@ const endedStatuses: readonly SubscriptionStatus[] = ['canceled', 'unpaid', 'inc
 export const sessionNotFound = () =>
   new AppError(404, 'billing.session_not_found', billingMessages.sessionNotFound);
 
-/** Two deliveries of one change, racing on PostgreSQL: one wins, the other runs again. */
-function isConflict(error: unknown): boolean {
-  const e = error as { code?: string; message?: string } | null;
-  return (
-    e?.code === '23505' ||
-    e?.code === '40001' ||
-    e?.code === '40P01' ||
-    /UNIQUE constraint failed/.test(e?.message ?? '')
-  );
+/** The trial is offered once per person: never after a trial, or any subscription, began. */
+function trialOffered(customer: BillingCustomerRow | undefined, subscribed: boolean): boolean {
+  return !customer?.trial_used_at && !subscribed;
 }
 
 /** The ledger reference of a period's grant: one per subscription, period start and plan. */
@@ -76,8 +72,11 @@ export function createBillingService(
   const successUrl = `${publicUrl}/chatbot?checkout=success&session_id={CHECKOUT_SESSION_ID}`;
   const cancelUrl = `${publicUrl}/pricing?checkout=cancelled`;
 
-  async function customerFor(user: { id: string; email: string }) {
-    const existing = await findCustomerByUser(kysely, user.id);
+  /** The person's customer at the provider: the stored one, or a new one stored once. */
+  async function customerFor(
+    user: { id: string; email: string },
+    existing: BillingCustomerRow | undefined,
+  ): Promise<BillingCustomerRow> {
     if (existing) return existing;
     const customerId = await gateway.createCustomer({ userId: user.id, email: user.email });
     return saveCustomer(kysely, {
@@ -88,16 +87,8 @@ export function createBillingService(
     });
   }
 
-  /** The trial is offered once per person: never after a trial, or any subscription, began. */
-  async function trialAvailable(userId: string): Promise<boolean> {
-    const customer = await findCustomerByUser(kysely, userId);
-    if (customer?.trial_used_at) return false;
-    return !(await hasAnySubscription(kysely, userId));
-  }
-
-  async function portalUrl(userId: string): Promise<string> {
-    const customer = await findCustomerByUser(kysely, userId);
-    if (!customer || !(await hasAnySubscription(kysely, userId))) {
+  async function openPortal(customer: BillingCustomerRow | undefined, subscribed: boolean) {
+    if (!customer || !subscribed) {
       throw new AppError(409, 'billing.no_subscription', billingMessages.noSubscription);
     }
     return gateway.createPortal({
@@ -115,14 +106,15 @@ export function createBillingService(
     if (!plan || !isPaidPlan(plan)) {
       throw new AppError(400, 'request.invalid', 'Choose a paid plan.', { planId: 'is not valid' });
     }
-    if (await liveSubscriptionOf(kysely, user.id)) return { url: await portalUrl(user.id) };
-    const customer = await customerFor(user);
-    const trialDays = (await trialAvailable(user.id)) ? plan.trialDays : 0;
+    const stored = await findCustomerByUser(kysely, user.id);
+    if (await liveSubscriptionOf(kysely, user.id)) return { url: await openPortal(stored, true) };
+    const subscribedBefore = await hasAnySubscription(kysely, user.id);
+    const customer = await customerFor(user, stored);
     const session = await gateway.createCheckout({
       userId: user.id,
       customerId: customer.customer_id,
       plan,
-      trialDays,
+      trialDays: trialOffered(customer, subscribedBefore) ? plan.trialDays : 0,
       successUrl,
       cancelUrl,
     });
@@ -190,7 +182,8 @@ export function createBillingService(
         });
         return;
       } catch (error) {
-        if (attempt >= 3 || !isConflict(error)) throw error;
+        // Two deliveries of one change racing on PostgreSQL: one wins, the other runs again.
+        if (attempt >= 3 || !isRetryableConflict(error)) throw error;
       }
     }
   }
@@ -283,14 +276,19 @@ export function createBillingService(
               currentPeriodEnd: subscription.current_period_end,
             }
           : null,
-      trialAvailable: await trialAvailable(userId),
+      trialAvailable: trialOffered(await findCustomerByUser(kysely, userId), !!subscription),
     };
   }
 
   return {
     startCheckout,
     confirm,
-    portal: async (userId: string) => ({ url: await portalUrl(userId) }),
+    portal: async (userId: string) => ({
+      url: await openPortal(
+        await findCustomerByUser(kysely, userId),
+        await hasAnySubscription(kysely, userId),
+      ),
+    }),
     handleWebhook,
     overview,
     applySubscription,

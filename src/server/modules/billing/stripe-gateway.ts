@@ -115,19 +115,26 @@ export function createStripeGateway(stripe: Stripe): BillingGateway {
     createCheckout: ({ userId, customerId, plan, trialDays, successUrl, cancelUrl }) =>
       call(async () => {
         const price = await priceIdFor(plan.id);
-        const session = await stripe.checkout.sessions.create({
-          mode: 'subscription',
-          customer: customerId,
-          client_reference_id: userId,
-          line_items: [{ price, quantity: 1 }],
-          subscription_data: {
-            ...(trialDays > 0 ? { trial_period_days: trialDays } : {}),
+        // A price replaced by stripe:sync since it was cached is refused: read it again next time.
+        const forgetPrice = (error: unknown) => {
+          priceIds.delete(lookupKeyFor(plan.id));
+          throw error;
+        };
+        const session = await stripe.checkout.sessions
+          .create({
+            mode: 'subscription',
+            customer: customerId,
+            client_reference_id: userId,
+            line_items: [{ price, quantity: 1 }],
+            subscription_data: {
+              ...(trialDays > 0 ? { trial_period_days: trialDays } : {}),
+              metadata: { userId, planId: plan.id },
+            },
             metadata: { userId, planId: plan.id },
-          },
-          metadata: { userId, planId: plan.id },
-          success_url: successUrl,
-          cancel_url: cancelUrl,
-        });
+            success_url: successUrl,
+            cancel_url: cancelUrl,
+          })
+          .catch(forgetPrice);
         if (!session.url) throw new Error('Stripe returned a checkout session without a url');
         return { id: session.id, url: session.url };
       }),

@@ -13,8 +13,8 @@ const title = 'Demo checkout — no card is charged';
 
 const stylesheet = `
 :root { color-scheme: light; }
-body { margin: 0; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #14213d; background: #f4f6fa; }
-main { max-width: 30rem; margin: 3rem auto; padding: 2rem 1.5rem; background: #fff; border-radius: 12px; box-shadow: 0 2px 12px rgb(20 33 61 / 10%); }
+body { margin: 0; padding: 0 1rem; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #14213d; background: #f4f6fa; }
+main { max-width: 30rem; margin: 3rem auto; box-sizing: border-box; padding: 2rem 1.5rem; background: #fff; border-radius: 12px; box-shadow: 0 2px 12px rgb(20 33 61 / 10%); }
 .demo-note { margin: 0 0 1.5rem; padding: .75rem 1rem; background: #fff4d6; border: 1px solid #8a5a00; border-radius: 8px; color: #4d3300; }
 h1 { font-size: 1.5rem; margin: 0 0 1rem; }
 dl { display: grid; grid-template-columns: auto 1fr; gap: .25rem 1rem; margin: 0 0 1.5rem; }

@@ -12,10 +12,13 @@ export const lazyModules = {
   tokenizer: () => require('gpt-tokenizer') as typeof import('gpt-tokenizer'),
 };
 
-/** Loads them in the background a moment after start, so the first question does not wait. */
-export function warmLazyModules(delayMs = 2000): void {
+/**
+ * Loads them in the background a moment after start, so the first question does not wait; the
+ * provider only when a model is configured (library mode never calls it).
+ */
+export function warmLazyModules({ model, delayMs = 2000 }: { model: boolean; delayMs?: number }) {
   setTimeout(() => {
     lazyModules.tokenizer();
-    lazyModules.openaiCompatible();
+    if (model) lazyModules.openaiCompatible();
   }, delayMs).unref();
 }

@@ -145,7 +145,7 @@ export function createChatService(
         replyTimeoutMs: config.chat.replyTimeoutMs,
       })
     : undefined;
-  warmLazyModules();
+  warmLazyModules({ model: model !== undefined });
   /** Replies being written, so shutdown can wait for them to settle. */
   const inFlight = new Set<Promise<void>>();
 

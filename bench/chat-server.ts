@@ -6,12 +6,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { fixtureRetriever } from '../test/support/chat-harness';
 import { insertVerifiedUser } from '../test/support/users';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/database';
 import { migrateToLatest } from '../src/server/db/migrate';
+import { createTokensService } from '../src/server/modules/tokens/service';
 
 const password = 'bench-password-for-timing';
 const users = Number(process.env.BENCH_USERS || 50);
@@ -29,14 +29,18 @@ const config = loadConfig({
 });
 const db = openDatabase(config.database);
 await migrateToLatest(db);
-const app = await buildApp(config, { db, logger: false, retriever: fixtureRetriever });
+// The guides are the real ones (content/guides), as in production.
+const app = await buildApp(config, { db, logger: false });
 await app.listen({ host: '127.0.0.1', port: 0 });
 const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-// One person per stream, so no allowance runs out over the rounds.
+// One person per stream, each on the Standard plan (500,000 tokens a month), so no allowance
+// runs out over the rounds.
+const ledger = createTokensService({ config, db, log: app.log });
 const tokens: string[] = [];
 for (let i = 0; i < users; i++) {
   const email = `bench${i}@example.com`;
-  await insertVerifiedUser(db, { email, password });
+  const userId = await insertVerifiedUser(db, { email, password });
+  await ledger.grantAllowance({ userId, planId: 'standard-month', reference: `bench:${userId}` });
   const login = await fetch(`${base}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

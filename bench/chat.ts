@@ -1,12 +1,20 @@
 // Streaming overhead of the chat: time to first token through our server (POST
 // /api/conversations/:id/messages, the UI message stream) minus the model's own (the same
 // OpenAI-compatible fake called directly), at 1 and 50 concurrent streams, and the gaps between
-// chunks both ways. The app (bench/chat-server.ts) and the model stand-in each run in a process
-// of their own, so the load generated here weighs the same on both paths. Then library mode: time to the first words with no model configured.
+// chunks both ways. Two loads: steady (each of N clients asks again as soon as its reply ends,
+// their starts spread over one reply's length, so N streams are always in flight; the budget's
+// measure) and burst (N questions sent in the same instant, round after round). The app (bench/chat-server.ts) and the model stand-in each run in a process
+// of their own, so the load generated here weighs the same on both paths. The questions are the
+// retrieval set's (bench/retrieval/questions), searched in the real guides. Each concurrency is
+// measured after one untimed round at that concurrency (a warm server: compiled code, and each
+// person's token account, made on their first question). Then library mode: time to the first
+// words with no model configured.
 // Usage: npm run bench:chat   (BENCH_ROUNDS=5 for more samples per concurrency)
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { freePort, waitFor } from './local-server';
 
@@ -18,6 +26,15 @@ const reply = {
   firstTokenDelayMs: 100,
   tokensPerSecond: 50,
 };
+
+const questionsDir = 'bench/retrieval/questions';
+const questions = readdirSync(questionsDir).flatMap((file) =>
+  (JSON.parse(readFileSync(path.join(questionsDir, file), 'utf8')) as { question: string }[]).map(
+    (q) => q.question,
+  ),
+);
+let asked = 0;
+const nextQuestion = () => questions[asked++ % questions.length]!;
 
 interface Sample {
   firstMs: number;
@@ -116,11 +133,37 @@ function direct(llmUrl: string) {
   }).then((response) => timeStream(response, (line) => line.includes('"content"'), started));
 }
 
-async function measure(run: () => Promise<Sample>, concurrency: number): Promise<Sample[]> {
+/** Rounds of `concurrency` replies sent at once, after one untimed round. */
+async function burst(run: () => Promise<Sample>, concurrency: number): Promise<Sample[]> {
+  await Promise.all(Array.from({ length: concurrency }, run));
   const samples: Sample[] = [];
   for (let round = 0; round < rounds; round++) {
     samples.push(...(await Promise.all(Array.from({ length: concurrency }, run))));
   }
+  return samples;
+}
+
+const replyMs = reply.firstTokenDelayMs + (40 / reply.tokensPerSecond) * 1000;
+
+/**
+ * `concurrency` clients in a loop, each starting its next reply when the last one ends; their
+ * starts are spread over one reply's length. Only replies that start once every client is in
+ * its loop count, until there are `rounds` x `concurrency` of them (at least 20).
+ */
+async function steady(run: () => Promise<Sample>, concurrency: number): Promise<Sample[]> {
+  const samples: Sample[] = [];
+  const want = Math.max(20, rounds * concurrency);
+  const rampedUp = performance.now() + replyMs;
+  await Promise.all(
+    Array.from({ length: concurrency }, async (_, i) => {
+      await new Promise((resolve) => setTimeout(resolve, (i * replyMs) / concurrency));
+      while (samples.length < want) {
+        const counts = performance.now() >= rampedUp;
+        const sample = await run();
+        if (counts && samples.length < want) samples.push(sample);
+      }
+    }),
+  );
   return samples;
 }
 
@@ -143,57 +186,49 @@ const fmt = (n: number) => n.toFixed(1).padStart(7);
 const llm = await startLlmProcess();
 const model = await startApp(llm.env);
 console.log(
-  `chat streaming, ${rounds} rounds per concurrency; model: first token after ${reply.firstTokenDelayMs} ms, ${reply.tokensPerSecond} tokens/s\n`,
+  `chat streaming, ${rounds} x streams replies per measure; model: first token after ${reply.firstTokenDelayMs} ms, ${reply.tokensPerSecond} tokens/s\n`,
 );
 console.log(
-  'streams  path     first p50  first p99  gap p50  gap p99  tokens/s   (ms)\n' +
-    '-------  -------  ---------  ---------  -------  -------  --------',
+  'load    streams  path     first p50  first p99  gap p50  gap p99  tokens/s   (ms)\n' +
+    '------  -------  -------  ---------  ---------  -------  -------  --------',
 );
-// One untimed reply first: the assistant's libraries load on first use.
-await throughUs(model.base, model.tokens[0]!, 'Deposit?');
-for (const concurrency of concurrencies) {
-  let next = 0;
-  const ours = summary(
-    await measure(
-      () => throughUs(model.base, model.tokens[next++ % model.tokens.length]!, 'Deposit?'),
-      concurrency,
-    ),
-  );
-  const theirs = summary(await measure(() => direct(llm.url), concurrency));
-  for (const [name, s] of [
-    ['direct', theirs],
-    ['via us', ours],
-  ] as const) {
+let next = 0;
+const viaUs = () =>
+  throughUs(model.base, model.tokens[next++ % model.tokens.length]!, nextQuestion());
+const toModel = () => direct(llm.url);
+for (const [load, measure] of [
+  ['steady', steady],
+  ['burst', burst],
+] as const) {
+  for (const concurrency of load === 'steady' ? concurrencies : concurrencies.slice(1)) {
+    const ours = summary(await measure(viaUs, concurrency));
+    const theirs = summary(await measure(toModel, concurrency));
+    for (const [name, s] of [
+      ['direct', theirs],
+      ['via us', ours],
+    ] as const) {
+      console.log(
+        `${load.padEnd(6)}  ${String(concurrency).padStart(7)}  ${name}  ${fmt(s.firstP50)}    ${fmt(s.firstP99)}    ${fmt(s.gapP50)}  ${fmt(s.gapP99)}  ${fmt(s.tokensPerSecond)}`,
+      );
+    }
     console.log(
-      `${String(concurrency).padStart(7)}  ${name}  ${fmt(s.firstP50)}    ${fmt(s.firstP99)}    ${fmt(s.gapP50)}  ${fmt(s.gapP99)}  ${fmt(s.tokensPerSecond)}`,
+      `                 added    ${fmt(ours.firstP50 - theirs.firstP50)}    ${fmt(ours.firstP99 - theirs.firstP99)}` +
+        (load === 'steady' && concurrency === 50 ? '    (budget: +15 median, +50 p99)' : ''),
     );
   }
-  console.log(
-    `         added    ${fmt(ours.firstP50 - theirs.firstP50)}    ${fmt(ours.firstP99 - theirs.firstP99)}    (budget at 50 streams: +15 median, +50 p99)`,
-  );
 }
 await model.close();
 await llm.close();
 
 // Library mode: no model; the answer is composed from the guides' passages.
 const library = await startApp({});
-let next = 0;
+let nextUser = 0;
 const lib = summary(
-  await measure(
+  await burst(
     () =>
-      throughUs(
-        library.base,
-        library.tokens[next++ % library.tokens.length]!,
-        'How long can my landlord keep my deposit?',
-      ),
+      throughUs(library.base, library.tokens[nextUser++ % library.tokens.length]!, nextQuestion()),
     1,
-  ).then(async (first) => [
-    ...first,
-    ...(await measure(
-      () => throughUs(library.base, library.tokens[next++ % library.tokens.length]!, 'deposit'),
-      1,
-    )),
-  ]),
+  ),
 );
 console.log(
   `\nlibrary mode, one stream: first words p50 ${lib.firstP50.toFixed(1)} ms, p99 ${lib.firstP99.toFixed(1)} ms (budget p50 100 ms)`,

@@ -53,7 +53,7 @@ export function createOpenAICompatibleSource(settings: ModelSettings): ReplySour
       .chatModel(settings.model));
 
   return {
-    async *stream(request: ReplyRequest): AsyncIterable<ReplyEvent> {
+    async *stream(request: ReplyRequest): AsyncGenerator<ReplyEvent, void> {
       const limits = new AbortController();
       let timedOut: ReplyError | undefined;
       const stopFor = (error: ReplyError) => {

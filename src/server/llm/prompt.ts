@@ -1,6 +1,6 @@
 import type { GuidePassage } from '../modules/chat/guide-passages.js';
 import type { ModelMessage } from './reply-source.js';
-import { countTokens } from './token-count.js';
+import { countRecurringTokens } from './token-count.js';
 
 export interface PromptContext {
   productName: string;
@@ -9,30 +9,48 @@ export interface PromptContext {
   passages: readonly GuidePassage[];
 }
 
-/** How the assistant must behave; the passages it may cite are numbered at the end. */
-export function buildSystemPrompt({ productName, jurisdiction, passages }: PromptContext): string {
+/**
+ * How the assistant must behave; the passages it may cite are numbered at the end. With its
+ * size in tokens: the sum of its paragraphs' counts, each remembered, since the instructions and
+ * the passages recur from question to question. A paragraph is counted with the blank line that
+ * ends it, after which the tokenizer always starts a new token, so the sum is the whole's count.
+ */
+export function buildSystemPrompt({ productName, jurisdiction, passages }: PromptContext): {
+  text: string;
+  tokens: number;
+} {
   const where = jurisdiction
     ? `The person says they are in ${jurisdiction}. Answer for that place, and say when a rule differs elsewhere.`
     : 'The person has not said where they are. When the answer depends on the place, say so and ask where they are (they can also set it on their account page).';
   const sources =
     passages.length === 0
-      ? 'No guide passage matched this question. Say that our guides do not cover it, give only general orientation, cite nothing, and suggest contacting a lawyer.'
+      ? [
+          'No guide passage matched this question. Say that our guides do not cover it, give only general orientation, cite nothing, and suggest contacting a lawyer.',
+        ]
       : [
           'Guide passages you may cite, numbered:',
           ...passages.map(
             (p, i) =>
               `[${i + 1}] ${p.guideTitle}: ${p.heading} (jurisdiction: ${p.jurisdiction})\n${p.text}`,
           ),
-        ].join('\n\n');
-  return [
+        ];
+  const paragraphs = [
     `You are ${productName}'s legal information assistant. You are an AI, not a lawyer.`,
     'Give general legal information in plain language, not legal advice. Your answers create no lawyer-client relationship; say so if the person asks for advice on their own case.',
     where,
     'Base every statement of law on the guide passages below and cite them as [n] right after the statement, using only the numbers given. Never invent a citation, a case, a statute or a figure. If the passages do not answer the question, say so.',
     "When the question touches the person's own situation, end with a short paragraph on when to see a lawyer (deadlines, court papers, large sums, or facts the guides do not fit); they can reach our firm through the Contact page.",
     'Write Markdown: short paragraphs, lists and tables where they help. No HTML.',
-    sources,
-  ].join('\n\n');
+    ...sources,
+  ];
+  return {
+    text: paragraphs.join('\n\n'),
+    tokens: paragraphs.reduce(
+      (sum, paragraph, i) =>
+        sum + countRecurringTokens(i < paragraphs.length - 1 ? `${paragraph}\n\n` : paragraph),
+      0,
+    ),
+  };
 }
 
 /** The newest messages that fit the budget, newest first, returned oldest first. */
@@ -41,7 +59,7 @@ export function trimHistory(history: readonly ModelMessage[], budget: number): M
   let used = 0;
   for (let i = history.length - 1; i >= 0; i--) {
     const message = history[i]!;
-    const cost = countTokens(message.content) + 4;
+    const cost = countRecurringTokens(message.content) + 4;
     if (used + cost > budget) break;
     kept.unshift(message);
     used += cost;

@@ -31,5 +31,5 @@ export class ReplyError extends Error {
 
 /** Writes a reply, a piece at a time: the model behind an OpenAI-compatible API. */
 export interface ReplySource {
-  stream(request: ReplyRequest): AsyncIterable<ReplyEvent>;
+  stream(request: ReplyRequest): AsyncGenerator<ReplyEvent, void>;
 }

@@ -9,9 +9,34 @@ export function countTokens(text: string): number {
   return text.length === 0 ? 0 : lazyModules.tokenizer().countTokens(text);
 }
 
+const remembered = new Map<string, number>();
+let rememberedChars = 0;
+const rememberChars = 2_000_000;
+
+/**
+ * Tokens in a text that recurs from request to request (the assistant's instructions, a guide
+ * passage, an earlier message of the conversation): counted once and remembered, the oldest
+ * forgotten first once the texts remembered pass two million characters.
+ */
+export function countRecurringTokens(text: string): number {
+  const known = remembered.get(text);
+  if (known !== undefined) return known;
+  const count = countTokens(text);
+  if (text.length <= rememberChars / 100) {
+    remembered.set(text, count);
+    rememberedChars += text.length;
+    for (const oldest of remembered.keys()) {
+      if (rememberedChars <= rememberChars) break;
+      remembered.delete(oldest);
+      rememberedChars -= oldest.length;
+    }
+  }
+  return count;
+}
+
 /** A chat message costs its text plus a few tokens of framing (role, separators). */
 export function countMessageTokens(messages: readonly { content: string }[]): number {
-  return messages.reduce((sum, message) => sum + countTokens(message.content) + 4, 3);
+  return messages.reduce((sum, message) => sum + countRecurringTokens(message.content) + 4, 3);
 }
 
 /** The text cut to at most `limit` tokens (a balance that allows only part of an answer). */

@@ -25,14 +25,14 @@ export function findConversation(
     .executeTakeFirst();
 }
 
-/** Whether anyone (not only this person) has a conversation with this id. */
-export function conversationExists(db: Executor, id: string): Promise<boolean> {
+/** Whose conversation this id is, whoever they are; undefined when there is none yet. */
+export function conversationOwner(db: Executor, id: string): Promise<string | undefined> {
   return db
     .selectFrom('conversations')
-    .select('id')
+    .select('user_id')
     .where('id', '=', id)
     .executeTakeFirst()
-    .then((row) => row !== undefined);
+    .then((row) => row?.user_id);
 }
 
 /** Makes the conversation unless it exists; false when it exists and belongs to someone else. */

@@ -27,7 +27,7 @@ import type { TokensService } from '../tokens/service.js';
 import { passageUrl, type GuidePassage, type PassageRetriever } from './guide-passages.js';
 import {
   acknowledgeNotice,
-  conversationExists,
+  conversationOwner,
   createConversationIfMissing,
   deleteConversation,
   exportConversations,
@@ -71,6 +71,12 @@ export interface ReplyStream {
 }
 
 const passageLimit = 4;
+
+/**
+ * Lets the requests already received run up to their own model request before this one goes
+ * on with its bookkeeping: a burst of questions then reaches the model as soon as it can.
+ */
+const otherRequestsFirst = () => new Promise<void>((resolve) => setImmediate(resolve));
 const historyMessages = 40;
 
 export const conversationNotFound = () =>
@@ -230,7 +236,11 @@ export function createChatService(
       ...trimHistory(earlier, config.chat.historyTokens),
       { role: 'user' as const, content: text },
     ];
-    return { system, messages, tokens: countTokens(system) + countMessageTokens(messages) };
+    return {
+      system: system.text,
+      messages,
+      tokens: system.tokens + countMessageTokens(messages),
+    };
   }
 
   /** A new question: checked, and the conversation's history before it. */
@@ -240,13 +250,9 @@ export function createChatService(
     if (text.length > chatLimits.maxMessageLength) {
       throw new AppError(413, 'chat.message_too_long', chatMessages.messageTooLong);
     }
-    const existing = await findConversation(db.kysely, userId, conversationId);
-    if (!existing && (await conversationExists(db.kysely, conversationId))) {
-      throw conversationNotFound();
-    }
-    const history = existing
-      ? await recentMessages(db.kysely, conversationId, historyMessages)
-      : [];
+    const owner = await conversationOwner(db.kysely, conversationId);
+    if (owner !== undefined && owner !== userId) throw conversationNotFound();
+    const history = owner ? await recentMessages(db.kysely, conversationId, historyMessages) : [];
     return { text, history };
   }
 
@@ -288,6 +294,23 @@ export function createChatService(
     }
     const reservation = reserved.reservation;
 
+    const abort = new AbortController();
+    signal.addEventListener('abort', () => abort.abort(), { once: true });
+    if (signal.aborted) abort.abort();
+
+    // The model's request goes out before anything else is done, so storing the question (and,
+    // with many questions at once, the other questions' checks) overlaps the model's wait for
+    // its first token rather than adding to it.
+    const replies = model?.stream({
+      system: prompt!.system,
+      messages: prompt!.messages,
+      maxOutputTokens: reservation.outputCap,
+      signal: abort.signal,
+    });
+    const firstReply = replies?.next();
+    firstReply?.catch(() => undefined);
+    if (replies) await otherRequestsFirst();
+
     const userMessageId = retry ? retry.question.id : randomUUID();
     try {
       const refusal = await db.kysely.transaction().execute(async (trx) => {
@@ -326,15 +349,14 @@ export function createChatService(
       });
       if (refusal) throw refusal;
     } catch (error) {
+      // Refused after all (a race for the conversation or the retry): the model's request is
+      // called off and nothing is charged.
+      abort.abort();
       await tokens.settleReservation({ reservationId: reservation.id, used: 0 });
       throw error;
     }
 
     const assistantMessageId = randomUUID();
-    const abort = new AbortController();
-    signal.addEventListener('abort', () => abort.abort(), { once: true });
-    if (signal.aborted) abort.abort();
-
     let done!: () => void;
     const finished = new Promise<void>((resolve) => (done = resolve));
     inFlight.add(finished);
@@ -376,12 +398,9 @@ export function createChatService(
             emit(citations.push(piece));
           }
         } else {
-          for await (const event of model!.stream({
-            system: prompt!.system,
-            messages: prompt!.messages,
-            maxOutputTokens: reservation.outputCap,
-            signal: abort.signal,
-          })) {
+          for (let next = firstReply!; ; next = replies!.next()) {
+            const { value: event, done: ended } = await next;
+            if (ended) break;
             if (event.type === 'text') emit(citations.push(event.text));
             else usage = event.usage;
           }

@@ -92,18 +92,28 @@ function regionName(jurisdiction: string): string | undefined {
     ?.name.toLowerCase();
 }
 
-function snippetOf(text: string, terms: Set<string>, maxWords = 32): string {
+/** A passage's text as a snippet reads it: its words in order, each with its search term. */
+interface SnippetWords {
+  tokens: string[];
+  terms: (string | null)[];
+}
+
+function snippetWordsOf(text: string): SnippetWords {
   // List markers ("- ", "3. ") help a model read the text, not a person scan a snippet.
   const tokens = text
     .replace(/^(?:-|\d+\.) /gm, '')
     .replace(/\s+/g, ' ')
     .trim()
     .split(' ');
-  const hits = tokens.map((token) => {
+  const terms = tokens.map((token) => {
     const [word] = words(token);
-    const term = word ? termOf(word) : null;
-    return term !== null && terms.has(term) ? 1 : 0;
+    return word ? termOf(word) : null;
   });
+  return { tokens, terms };
+}
+
+function snippetOf({ tokens, terms: tokenTerms }: SnippetWords, terms: Set<string>, maxWords = 32) {
+  const hits = tokenTerms.map((term) => (term !== null && terms.has(term) ? 1 : 0));
   let best = 0;
   let bestScore = -1;
   let windowScore = 0;
@@ -155,6 +165,10 @@ export function buildPassageIndex(guides: readonly GuideDocument[]): PassageInde
     },
   });
   index.addAll(passages.map((passage, id) => ({ ...passage, id })));
+  // Worked out once per passage rather than per search: what a state's name is looked for in,
+  // and the stemmed words a snippet is cut from (on first use).
+  const lowerTexts = passages.map((passage) => passage.text.toLowerCase());
+  const snippetWords: (SnippetWords | undefined)[] = [];
 
   return {
     size: passages.length,
@@ -187,19 +201,20 @@ export function buildPassageIndex(guides: readonly GuideDocument[]): PassageInde
 
       const ranked = results
         .map((result) => {
-          const passage = passages[result.id as number]!;
+          const id = result.id as number;
+          const passage = passages[id]!;
           let score = result.score;
           if (region && passage.jurisdiction === jurisdiction) score *= searchTuning.ownStateGuide;
-          if (state && passage.text.toLowerCase().includes(state)) {
+          if (state && lowerTexts[id]!.includes(state)) {
             score *= searchTuning.ownStateMention;
           }
-          return { passage, score, terms: result.terms };
+          return { id, passage, score, terms: result.terms };
         })
         .sort((a, b) => b.score - a.score);
 
       const perGuide = new Map<string, number>();
       const out: GuidePassage[] = [];
-      for (const { passage, score, terms: matched } of ranked) {
+      for (const { id, passage, score, terms: matched } of ranked) {
         const shown = perGuide.get(passage.slug) ?? 0;
         if (shown >= searchTuning.perGuide) continue;
         perGuide.set(passage.slug, shown + 1);
@@ -209,7 +224,7 @@ export function buildPassageIndex(guides: readonly GuideDocument[]): PassageInde
           anchor: passage.anchor,
           heading: passage.heading,
           text: passage.text,
-          snippet: snippetOf(passage.text, new Set(matched)),
+          snippet: snippetOf((snippetWords[id] ??= snippetWordsOf(passage.text)), new Set(matched)),
           score: Math.round(score * 1000) / 1000,
           jurisdiction: passage.jurisdiction,
         });

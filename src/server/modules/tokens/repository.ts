@@ -187,7 +187,7 @@ export async function markReservationSettled(
     .updateTable('token_reservations')
     .set((eb) => ({
       settled_at: now,
-      charged: eb.case().when('amount', '<', used).then(eb.ref('amount')).else(used).end(),
+      charged: eb.case().when('amount', '<', used).then(eb.ref('amount')).else(eb.val(used)).end(),
     }))
     .where('id', '=', id)
     .where('settled_at', 'is', null)

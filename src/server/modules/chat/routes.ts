@@ -123,9 +123,9 @@ export function chatRoutes({
             'The answer is a UI message stream (Server-Sent Events; AI SDK protocol): `start` carries the conversation ' +
             'and message ids, `text-delta` parts the answer, `source-url` parts the cited guide sections, `finish` ' +
             'the tokens `charged` and the `balance` after. Closing the connection stops the answer; what was written ' +
-            'is kept as `stopped` and only it is charged. With `retryOf` (the id of an answer that failed, the ' +
-            'newest message) the stored question is answered again: nothing new is stored for it, `text` is ' +
-            'ignored, and the failed answer stays. Before the stream starts, errors are JSON: 400, ' +
+            'is kept as `stopped` and only it is charged. With `retryOf` (the id of an answer that failed or was ' +
+            'cut off, the newest message) the stored question is answered again: nothing new is stored for it, ' +
+            '`text` is ignored, and the earlier answer stays. Before the stream starts, errors are JSON: 400, ' +
             '402 tokens.insufficient, 404, 409 chat.retry_not_possible, 413 chat.message_too_long, ' +
             '429 chat.too_many_replies.',
           params: idParams,
@@ -164,9 +164,22 @@ export function chatRoutes({
         reply.hijack();
         const raw = reply.raw;
         raw.writeHead(200, { ...headers, ...uiMessageStreamHeaders });
-        // One Server-Sent Event per part, written as it comes (the protocol's framing).
+        // One Server-Sent Event per part, written as it comes (the protocol's framing). Parts
+        // written in one go (the start, the parts after the settlement) leave in one socket write:
+        // the first corks the response and the end of the current turn uncorks it.
+        let corked = false;
+        const uncork = () => {
+          corked = false;
+          raw.uncork();
+        };
         await stream.run((chunk) => {
-          if (!raw.destroyed && !raw.writableEnded) raw.write(`data: ${JSON.stringify(chunk)}\n\n`);
+          if (raw.destroyed || raw.writableEnded) return;
+          if (!corked) {
+            corked = true;
+            raw.cork();
+            process.nextTick(uncork);
+          }
+          raw.write(`data: ${JSON.stringify(chunk)}\n\n`);
         });
         if (!raw.destroyed && !raw.writableEnded) raw.end('data: [DONE]\n\n');
       },

@@ -194,8 +194,9 @@ export function createChatService(
   }
 
   /**
-   * A retry answers the stored question again: the failed answer must be the asker's, in this
-   * conversation (else 404), an answer marked `error` and the newest message (else 409).
+   * A retry answers the stored question again: the answer must be the asker's, in this
+   * conversation (else 404), an answer that failed (`error`) or was cut off (`stopped`, as when
+   * the connection was lost), and the newest message (else 409).
    */
   async function findRetry(userId: string, conversationId: string, answerId: string) {
     if (!(await findConversation(db.kysely, userId, conversationId))) {
@@ -207,7 +208,7 @@ export function createChatService(
     const question = recent.at(-2);
     if (
       answer.role !== 'assistant' ||
-      answer.status !== 'error' ||
+      answer.status === 'complete' ||
       recent.at(-1)?.id !== answer.id ||
       question?.role !== 'user'
     ) {

@@ -53,15 +53,15 @@ function lastQuestion(messages: ReplyMessage[]): string {
 }
 
 /**
- * The stored answer a reply's stream reported as failed (its `error` part, after the `start`
- * part gave the answer's id): Retry answers its question again in its place. After any other
- * failure (refused before the stream, or the connection lost) the question is sent again.
+ * The stored answer of a reply that failed once its stream had begun (the `start` part gave the
+ * answer's id): the stream's own `error` part, or the connection lost, which the server stores as
+ * `stopped`. Retry answers its question again in its place. After a refusal before the stream
+ * (a JSON error) the question is sent again.
  */
 function failedAnswerId(messages: ReplyMessage[], error: Error | undefined): string | undefined {
   const last = messages[messages.length - 1];
   return error &&
     !(error instanceof ApiError) &&
-    error.message === chatMessages.replyFailed &&
     last?.role === 'assistant' &&
     last.metadata?.conversationId
     ? last.id

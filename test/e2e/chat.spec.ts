@@ -232,6 +232,77 @@ test.describe('chat at 1280 px', () => {
     );
   });
 
+  test('a connection lost mid-answer shows the error, and Retry answers the question once', async ({
+    page,
+  }) => {
+    // The page's answer streams can be cut as a lost network cuts them: the reader gets a
+    // network error, and the request is cancelled, so the server sees its connection close.
+    await page.addInitScript(() => {
+      const realFetch = window.fetch.bind(window);
+      window.fetch = async (input, init) => {
+        const response = await realFetch(input, init);
+        const url = input instanceof Request ? input.url : String(input);
+        if (!/\/api\/conversations\/[^/]+\/messages$/.test(url) || !response.body) return response;
+        const reader = response.body.getReader();
+        let cut!: (error: Error) => void;
+        const lost = new Promise<never>((_resolve, reject) => (cut = reject));
+        (window as unknown as { loseConnection: () => void }).loseConnection = () => {
+          cut(new TypeError('network error'));
+          void reader.cancel();
+        };
+        const body = new ReadableStream<Uint8Array>({
+          async pull(controller) {
+            try {
+              const { value, done } = await Promise.race([reader.read(), lost]);
+              if (done) controller.close();
+              else controller.enqueue(value);
+            } catch (error) {
+              controller.error(error);
+            }
+          },
+        });
+        return new Response(body, { status: response.status, headers: response.headers });
+      };
+    });
+    await openChat(page, 'offline');
+    const marker = `offline-${Date.now()}`;
+    const words = Array.from({ length: 3000 }, (_, i) => `word${i}`).join(' ');
+    await script(page, { match: marker, text: words, tokensPerSecond: 25 });
+    await script(page, { match: marker, text: 'Back again, here is the answer.' });
+    await ask(page, `Are you there? ${marker}`);
+    const answer = page.locator('.chat-message-assistant').last();
+    await expect(answer).toContainText('word5');
+
+    // The connection goes mid-answer: the server keeps what was written as a stopped answer
+    // and charges it; the page shows the error with Retry.
+    await page.evaluate(() =>
+      (window as unknown as { loseConnection: () => void }).loseConnection(),
+    );
+    const alert = page
+      .getByRole('alert')
+      .filter({ has: page.getByRole('button', { name: 'Retry' }) });
+    await expect(alert).toBeVisible();
+    await expect
+      .poll(async () => (await tokenStatus(page)).recent.some((row) => row.kind === 'charge'))
+      .toBe(true);
+
+    await alert.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.locator('.chat-message-assistant').last()).toContainText(
+      'Back again, here is the answer.',
+    );
+    await expect(alert).toBeHidden();
+
+    // Stored once: the question, the cut-off answer, then the new one.
+    await page.reload();
+    await page.getByRole('region', { name: 'Today History' }).getByRole('button').first().click();
+    await expect(page.locator('.chat-message-user')).toHaveCount(1);
+    await expect(page.locator('.chat-message-assistant')).toHaveCount(2);
+    await expect(page.locator('.chat-message-assistant').first()).toContainText('word5');
+    await expect(page.locator('.chat-message-assistant').last()).toContainText(
+      'Back again, here is the answer.',
+    );
+  });
+
   test('zero tokens shows the alert and goes to /pricing', async ({ page }) => {
     await openChat(page, 'zero');
     // The balance as the server would report it once spent: exactly 0.

@@ -71,13 +71,13 @@ export interface ReplyStream {
 }
 
 const passageLimit = 4;
+const historyMessages = 40;
 
 /**
  * Lets the requests already received run up to their own model request before this one goes
  * on with its bookkeeping: a burst of questions then reaches the model as soon as it can.
  */
 const otherRequestsFirst = () => new Promise<void>((resolve) => setImmediate(resolve));
-const historyMessages = 40;
 
 export const conversationNotFound = () =>
   new AppError(404, 'route.not_found', chatMessages.conversationNotFound);

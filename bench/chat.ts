@@ -3,12 +3,11 @@
 // OpenAI-compatible fake called directly), at 1 and 50 concurrent streams, and the gaps between
 // chunks both ways. Two loads: steady (each of N clients asks again as soon as its reply ends,
 // their starts spread over one reply's length, so N streams are always in flight; the budget's
-// measure) and burst (N questions sent in the same instant, round after round). The app (bench/chat-server.ts) and the model stand-in each run in a process
-// of their own, so the load generated here weighs the same on both paths. The questions are the
-// retrieval set's (bench/retrieval/questions), searched in the real guides. Each concurrency is
-// measured after one untimed round at that concurrency (a warm server: compiled code, and each
-// person's token account, made on their first question). Then library mode: time to the first
-// words with no model configured.
+// measure) and burst (N questions sent in the same instant, round after round, after an untimed
+// round). The app (bench/chat-server.ts) and the model stand-in each run in a process of their
+// own, so the load generated here weighs the same on both paths. The questions are the retrieval
+// set's (bench/retrieval/questions), searched in the real guides. Then library mode: time to the
+// first words with no model configured.
 // Usage: npm run bench:chat   (BENCH_ROUNDS=5 for more samples per concurrency)
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';

@@ -17,8 +17,9 @@ export const sendMessageRequestSchema = z.object({
       textMessages.controlCharacters,
     ),
   /**
-   * Answer the stored question again in place of this failed answer (its id): nothing new is
-   * stored for the question, and `text` is ignored (the stored question is the one answered).
+   * Answer the stored question again after this answer (its id), which failed or was cut off:
+   * nothing new is stored for the question, and `text` is ignored (the stored question is the
+   * one answered).
    */
   retryOf: z.uuid().optional(),
 });

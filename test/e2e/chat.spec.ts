@@ -49,6 +49,12 @@ async function tokenStatus(page: Page) {
   });
 }
 
+/** Reloads the chat and opens the newest chat under Today History, as stored. */
+async function reopenNewestChat(page: Page) {
+  await page.reload();
+  await page.getByRole('region', { name: 'Today History' }).getByRole('button').first().click();
+}
+
 async function ask(page: Page, text: string) {
   const input = page.getByPlaceholder('Write your message...');
   await input.fill(text);
@@ -199,8 +205,7 @@ test.describe('chat at 1280 px', () => {
     // A stopped answer costs its prompt and the words written: far less than the whole.
     expect(charged).toBeGreaterThan(0);
     expect(charged).toBeLessThan(4000);
-    await page.reload();
-    await page.getByRole('region', { name: 'Today History' }).getByRole('button').first().click();
+    await reopenNewestChat(page);
     await expect(page.locator('.chat-message-assistant')).toContainText('Stopped.');
   });
 
@@ -220,8 +225,7 @@ test.describe('chat at 1280 px', () => {
     await expect(alert).toBeHidden();
 
     // Stored once: the question, the failed answer, the answer that worked.
-    await page.reload();
-    await page.getByRole('region', { name: 'Today History' }).getByRole('button').first().click();
+    await reopenNewestChat(page);
     await expect(page.locator('.chat-message-assistant').last()).toContainText(
       'The second try worked.',
     );
@@ -293,8 +297,7 @@ test.describe('chat at 1280 px', () => {
     await expect(alert).toBeHidden();
 
     // Stored once: the question, the cut-off answer, then the new one.
-    await page.reload();
-    await page.getByRole('region', { name: 'Today History' }).getByRole('button').first().click();
+    await reopenNewestChat(page);
     await expect(page.locator('.chat-message-user')).toHaveCount(1);
     await expect(page.locator('.chat-message-assistant')).toHaveCount(2);
     await expect(page.locator('.chat-message-assistant').first()).toContainText('word5');

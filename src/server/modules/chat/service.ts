@@ -195,13 +195,11 @@ export function createChatService(
 
   /**
    * A retry answers the stored question again: the answer must be the asker's, in this
-   * conversation (else 404), an answer that failed (`error`) or was cut off (`stopped`, as when
-   * the connection was lost), and the newest message (else 409).
+   * conversation (else 404; a message is stored with its conversation's owner, so that says the
+   * conversation is theirs too), an answer that failed (`error`) or was cut off (`stopped`, as
+   * when the connection was lost), and the newest message (else 409).
    */
   async function findRetry(userId: string, conversationId: string, answerId: string) {
-    if (!(await findConversation(db.kysely, userId, conversationId))) {
-      throw conversationNotFound();
-    }
     const answer = await findMessage(db.kysely, { userId, conversationId, id: answerId });
     if (!answer) throw messageNotFound();
     const recent = await recentMessages(db.kysely, conversationId, historyMessages + 2);

@@ -24,8 +24,11 @@ export function sourcesOf(message: ReplyMessage): SourceLink[] {
   );
 }
 
-/** The question an answer replies to: the nearest one before it (a failed answer may sit between). */
-function questionBefore(messages: ReplyMessage[], index: number): string {
+/**
+ * The question an answer replies to: the nearest one before `index` (a failed answer may sit
+ * between); by default the conversation's last question.
+ */
+export function questionBefore(messages: ReplyMessage[], index = messages.length): string {
   for (let i = index - 1; i >= 0; i--) {
     const message = messages[i]!;
     if (message.role === 'user') return textOf(message);

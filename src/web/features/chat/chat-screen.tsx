@@ -20,7 +20,7 @@ import {
 } from '../../../shared/chat';
 import type { TokenStatus } from '../../../shared/tokens';
 import { createChatApi, type ChatSession } from './chat-api';
-import { ChatMessages, textOf, type ReplyMessage } from './chat-messages';
+import { ChatMessages, questionBefore, textOf, type ReplyMessage } from './chat-messages';
 import { ChatSidebar, initialsOf, type SidebarList } from './chat-sidebar';
 import { Composer } from './composer';
 import { ExampleSlider } from './example-slider';
@@ -45,11 +45,6 @@ function toReplyMessages(conversation: Conversation): ReplyMessage[] {
       })),
     ],
   }));
-}
-
-function lastQuestion(messages: ReplyMessage[]): string {
-  const last = [...messages].reverse().find((message) => message.role === 'user');
-  return last ? textOf(last) : '';
 }
 
 /**
@@ -165,7 +160,7 @@ export function ChatScreen({
             ...(init?.signal ? { signal: init.signal } : {}),
           }),
         prepareSendMessagesRequest: ({ id, messages, body }) => {
-          const request: SendMessageRequest = { text: lastQuestion(messages) };
+          const request: SendMessageRequest = { text: questionBefore(messages) };
           // Set by Retry: the server answers the stored question again instead of storing it.
           if (typeof body?.retryOf === 'string') request.retryOf = body.retryOf;
           return { api: `/api/conversations/${id}/messages`, body: request };

@@ -286,6 +286,12 @@ test.describe('chat at 1280 px', () => {
       .getByRole('alert')
       .filter({ has: page.getByRole('button', { name: 'Retry' }) });
     await expect(alert).toBeVisible();
+    await saveScreenshot(page, 'chat-connection-lost-desktop');
+    await page.setViewportSize(viewports.phone);
+    await expect(alert.getByRole('button', { name: 'Retry' })).toBeInViewport();
+    await saveScreenshot(page, 'chat-connection-lost-phone');
+    await expectAccessible(page);
+    await page.setViewportSize(viewports.desktop);
     await expect
       .poll(async () => (await tokenStatus(page)).recent.some((row) => row.kind === 'charge'))
       .toBe(true);

@@ -5,6 +5,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import type Pg from 'pg';
 import type { Config } from '../config.js';
+import { startCheckpointer } from './checkpointer.js';
 import type { Database } from './types.js';
 
 export type DatabaseKind = Config['database']['kind'];
@@ -46,10 +47,16 @@ function loadPg(): typeof Pg {
 export function openDatabase(target: Config['database'], poolSize = 10): Db {
   if (target.kind === 'sqlite') {
     const writer = openSqlite(target.file);
+    const checkpointer = startCheckpointer(target.file, {
+      pageSize: writer.pragma('page_size', { simple: true }) as number,
+    });
     const kysely = new Kysely<Database>({
       dialect: new SqliteDialect({ database: withStatementCache(writer) }),
     });
-    return describeDb('sqlite', kysely, openSqliteReader(target.file));
+    return describeDb('sqlite', kysely, {
+      reader: openSqliteReader(target.file),
+      stop: () => checkpointer.stop(),
+    });
   }
   const pool = new (loadPg().Pool)({
     connectionString: target.url,
@@ -59,7 +66,11 @@ export function openDatabase(target: Config['database'], poolSize = 10): Db {
   return describeDb('postgres', new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }));
 }
 
-function describeDb(kind: DatabaseKind, kysely: Kysely<Database>, reader?: SQLite.Database): Db {
+function describeDb(
+  kind: DatabaseKind,
+  kysely: Kysely<Database>,
+  { reader, stop }: { reader?: SQLite.Database; stop?: () => Promise<void> } = {},
+): Db {
   return {
     kind,
     kysely,
@@ -73,6 +84,7 @@ function describeDb(kind: DatabaseKind, kysely: Kysely<Database>, reader?: SQLit
       }
     },
     async close() {
+      await stop?.();
       reader?.close();
       await kysely.destroy();
     },

@@ -1,10 +1,17 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { chunksOf, fakeModel, startLlmFake, type LlmFake } from '../../../test/fakes/llm-server.js';
+import { createModelThread } from './model-thread.js';
 import { createOpenAICompatibleSource, type ModelSettings } from './openai-compatible.js';
-import { ReplyError, type ReplyEvent, type ReplyRequest } from './reply-source.js';
+import {
+  ReplyError,
+  type ReplyEvent,
+  type ReplyRequest,
+  type ReplySource,
+} from './reply-source.js';
 
 // The model source against a real OpenAI-compatible server on this machine: what it sends, what
-// it reads back, and how it ends a reply that fails, stalls or runs too long.
+// it reads back, and how it ends a reply that fails, stalls or runs too long. Each case runs
+// twice: the source itself, and the source in the model's thread, as the server runs it.
 
 let llm: LlmFake;
 beforeAll(async () => {
@@ -13,16 +20,35 @@ beforeAll(async () => {
 afterAll(() => llm.close());
 beforeEach(() => llm.reset());
 
-function source(overrides: Partial<ModelSettings> = {}) {
-  return createOpenAICompatibleSource({
+const threads: ReturnType<typeof createModelThread>[] = [];
+afterEach(async () => {
+  await Promise.all(threads.splice(0).map((thread) => thread.close()));
+});
+
+function settings(overrides: Partial<ModelSettings> = {}): ModelSettings {
+  return {
     baseUrl: llm.url,
     apiKey: 'sk-test-key',
     model: fakeModel,
     firstTokenTimeoutMs: 5_000,
     replyTimeoutMs: 20_000,
     ...overrides,
-  });
+  };
 }
+
+function inThread(overrides: Partial<ModelSettings> = {}) {
+  const thread = createModelThread(settings(overrides));
+  threads.push(thread);
+  return thread;
+}
+
+const sources: [string, (overrides?: Partial<ModelSettings>) => ReplySource][] = [
+  [
+    'the OpenAI-compatible model source',
+    (overrides) => createOpenAICompatibleSource(settings(overrides)),
+  ],
+  ['the same source in the model’s thread', inThread],
+];
 
 function request(signal = new AbortController().signal): ReplyRequest {
   return {
@@ -51,7 +77,7 @@ async function collect(events: AsyncIterable<ReplyEvent>) {
 const textOf = (events: ReplyEvent[]) =>
   events.map((event) => (event.type === 'text' ? event.text : '')).join('');
 
-describe('the OpenAI-compatible model source', () => {
+describe.each(sources)('%s', (_name, source) => {
   it('sends the system prompt, the conversation and the limit, and streams the answer and its usage', async () => {
     const answer = 'A landlord must return the deposit within the time the law sets.';
     llm.script({ text: answer });
@@ -150,5 +176,43 @@ describe('the OpenAI-compatible model source', () => {
     expect(seen.length).toBeGreaterThanOrEqual(3);
     expect(seen.every((event) => event.type === 'text')).toBe(true);
     await expect.poll(() => llm.aborted()).toBe(1);
+  });
+});
+
+describe('the model’s thread', () => {
+  it('closes the provider’s stream when the reader stops reading', async () => {
+    llm.script({ text: 'word '.repeat(200), tokensPerSecond: 20 });
+    let read = 0;
+    for await (const event of inThread().stream(request())) {
+      expect(event.type).toBe('text');
+      if (++read === 3) break;
+    }
+    await expect.poll(() => llm.aborted()).toBe(1);
+  });
+
+  it('writes several replies at once, each with its own text', async () => {
+    const answers = ['First answer, about deposits.', 'Second answer, about notice.', 'Third.'];
+    llm.script(...answers.map((text) => ({ text, tokensPerSecond: 100 })));
+    const thread = inThread();
+    const results = await Promise.all(answers.map(() => collect(thread.stream(request()))));
+    expect(results.map(({ seen }) => textOf(seen)).sort()).toEqual([...answers].sort());
+    expect(results.every(({ error }) => error === undefined)).toBe(true);
+  });
+
+  it('fails the replies it was writing when it stops, and the next reply starts it again', async () => {
+    llm.script({ text: 'word '.repeat(200), tokensPerSecond: 20 }, { text: 'A new thread.' });
+    const thread = inThread();
+    const events = thread.stream(request());
+    const first = await events.next();
+    expect(first.value).toMatchObject({ type: 'text' });
+    const rest = collect({ [Symbol.asyncIterator]: () => events });
+    await thread.close();
+    const { error } = await rest;
+    expect(error).toBeInstanceOf(ReplyError);
+    expect((error as ReplyError).reason).toBe('provider_failed');
+
+    const next = await collect(thread.stream(request()));
+    expect(next.error).toBeUndefined();
+    expect(textOf(next.seen)).toBe('A new thread.');
   });
 });

@@ -19,9 +19,9 @@ import type { ModuleDeps } from '../../module-deps.js';
 import { createCitationFilter } from '../../llm/citations.js';
 import { warmLazyModules } from '../../llm/lazy-modules.js';
 import { composeLibraryAnswer, libraryChunks } from '../../llm/library.js';
-import { createOpenAICompatibleSource } from '../../llm/openai-compatible.js';
+import { createModelThread } from '../../llm/model-thread.js';
 import { buildSystemPrompt, trimHistory } from '../../llm/prompt.js';
-import { ReplyError, type ModelMessage, type ReplySource } from '../../llm/reply-source.js';
+import { ReplyError, type ModelMessage } from '../../llm/reply-source.js';
 import { countMessageTokens, countTokens, fitTokens } from '../../llm/token-count.js';
 import type { TokensService } from '../tokens/service.js';
 import { passageUrl, type GuidePassage, type PassageRetriever } from './guide-passages.js';
@@ -144,8 +144,8 @@ export function createChatService(
   { config, db, log }: ChatDeps,
   { tokens, retriever }: { tokens: TokensService; retriever: PassageRetriever },
 ) {
-  const model: ReplySource | undefined = config.chat.model
-    ? createOpenAICompatibleSource({
+  const model = config.chat.model
+    ? createModelThread({
         ...config.chat.model,
         firstTokenTimeoutMs: config.chat.firstTokenTimeoutMs,
         replyTimeoutMs: config.chat.replyTimeoutMs,
@@ -502,7 +502,10 @@ export function createChatService(
     acknowledgeNotice: (userId: string) => acknowledgeNotice(db, userId, new Date().toISOString()),
     /** The person's conversations for "download my data". */
     exportFor: (userId: string) => exportConversations(db, userId),
-    /** Waits for replies being written to settle (shutdown). */
-    drain: () => Promise.all([...inFlight]).then(() => undefined),
+    /** Waits for replies being written to settle, then stops the model's thread (shutdown). */
+    drain: async () => {
+      await Promise.all([...inFlight]);
+      await model?.close();
+    },
   };
 }

@@ -1,0 +1,46 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import type { FromModelThread, ToModelThread } from './llm/model-thread.js';
+import { createOpenAICompatibleSource, type ModelSettings } from './llm/openai-compatible.js';
+import { ReplyError } from './llm/reply-source.js';
+
+// The model's thread (src/server/llm/model-thread.ts): runs each reply the event loop asks for
+// through the OpenAI-compatible source and posts back its events, those of one turn together.
+
+const port = parentPort!;
+const source = createOpenAICompatibleSource(workerData as ModelSettings);
+const running = new Map<number, AbortController>();
+
+let outbox: FromModelThread = [];
+function post(item: FromModelThread[number]) {
+  if (outbox.length === 0) setImmediate(flush);
+  outbox.push(item);
+}
+function flush() {
+  const batch = outbox;
+  outbox = [];
+  port.postMessage(batch);
+}
+
+async function run(message: Extract<ToModelThread, { type: 'start' }>) {
+  const stop = new AbortController();
+  running.set(message.id, stop);
+  try {
+    for await (const event of source.stream({ ...message, signal: stop.signal })) {
+      post({ id: message.id, event });
+    }
+    post({ id: message.id, end: true });
+  } catch (error) {
+    const failure =
+      error instanceof ReplyError
+        ? error
+        : new ReplyError('provider_failed', error instanceof Error ? error.message : String(error));
+    post({ id: message.id, error: { reason: failure.reason, message: failure.message } });
+  } finally {
+    running.delete(message.id);
+  }
+}
+
+port.on('message', (message: ToModelThread) => {
+  if (message.type === 'start') void run(message);
+  else running.get(message.id)?.abort();
+});

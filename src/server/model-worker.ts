@@ -1,5 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { FromModelThread, ToModelThread } from './llm/model-thread.js';
+import { lazyModules } from './llm/lazy-modules.js';
 import { createOpenAICompatibleSource, type ModelSettings } from './llm/openai-compatible.js';
 import { ReplyError } from './llm/reply-source.js';
 
@@ -8,6 +9,8 @@ import { ReplyError } from './llm/reply-source.js';
 
 const port = parentPort!;
 const source = createOpenAICompatibleSource(workerData as ModelSettings);
+// The provider loads now rather than on the first reply.
+lazyModules.openaiCompatible();
 const running = new Map<number, AbortController>();
 
 let outbox: FromModelThread = [];

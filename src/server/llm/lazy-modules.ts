@@ -13,12 +13,9 @@ export const lazyModules = {
 };
 
 /**
- * Loads them in the background a moment after start, so the first question does not wait; the
- * provider only when a model is configured (library mode never calls it).
+ * Loads the tokenizer in the background a moment after start, so the first question does not
+ * wait. The provider is loaded by the model's thread when it starts (model-thread.ts).
  */
-export function warmLazyModules({ model, delayMs = 2000 }: { model: boolean; delayMs?: number }) {
-  setTimeout(() => {
-    lazyModules.tokenizer();
-    if (model) lazyModules.openaiCompatible();
-  }, delayMs).unref();
+export function warmLazyModules({ delayMs = 2000 }: { delayMs?: number } = {}) {
+  setTimeout(() => lazyModules.tokenizer(), delayMs).unref();
 }

@@ -33,11 +33,13 @@ interface Pending {
  * and the other replies the event loop serves (decision 0094). The thread starts on first use;
  * if it dies, the replies it was writing fail and the next reply starts a new one.
  */
-export function createModelThread(
-  settings: ModelSettings,
-): ReplySource & { close(): Promise<void> } {
+export function createModelThread(settings: ModelSettings): ReplySource & {
+  warm(delayMs?: number): void;
+  close(): Promise<void>;
+} {
   let worker: Worker | undefined;
   let nextId = 0;
+  let closed = false;
   const pending = new Map<number, Pending>();
 
   function failAll(message: string) {
@@ -117,7 +119,14 @@ export function createModelThread(
         if (!ended) stop();
       }
     },
+    /** Starts the thread a moment after start-up, so the first question does not wait for it. */
+    warm(delayMs = 2000) {
+      setTimeout(() => {
+        if (!closed) thread();
+      }, delayMs).unref();
+    },
     async close() {
+      closed = true;
       const running = worker;
       worker = undefined;
       if (running) await running.terminate();

@@ -151,7 +151,8 @@ export function createChatService(
         replyTimeoutMs: config.chat.replyTimeoutMs,
       })
     : undefined;
-  warmLazyModules({ model: model !== undefined });
+  warmLazyModules();
+  model?.warm();
   /** Replies being written, so shutdown can wait for them to settle. */
   const inFlight = new Set<Promise<void>>();
 

@@ -29,7 +29,7 @@ export function startCheckpointer(
     watchMs = 1000,
   }: { pageSize: number; intervalMs?: number; watchMs?: number },
 ) {
-  let thread: Worker | undefined;
+  let thread: { worker: Worker; exited: Promise<unknown> } | undefined;
   let stopped = false;
   const threshold = (autoCheckpointPages / 4) * pageSize;
   const watch = setInterval(() => {
@@ -37,9 +37,14 @@ export function startCheckpointer(
       (wal) => {
         if (stopped || thread || wal.size < threshold) return;
         clearInterval(watch);
-        thread = startThread('checkpoint', { file, intervalMs } satisfies CheckpointThreadData);
-        thread.unref();
-        thread.on('error', () => undefined);
+        const worker = startThread('checkpoint', {
+          file,
+          intervalMs,
+        } satisfies CheckpointThreadData);
+        // A thread that fails leaves the writer's own checkpoints, as before it started.
+        worker.on('error', () => undefined);
+        thread = { worker, exited: new Promise((resolve) => worker.once('exit', resolve)) };
+        worker.unref();
       },
       () => undefined,
     );
@@ -52,9 +57,8 @@ export function startCheckpointer(
       const running = thread;
       thread = undefined;
       if (!running) return;
-      const exited = new Promise((resolve) => running.once('exit', resolve));
-      running.postMessage('stop');
-      await exited;
+      running.worker.postMessage('stop');
+      await running.exited;
     },
   };
 }

@@ -52,7 +52,6 @@ export function createModelThread(settings: ModelSettings): ReplySource & {
   function thread(): Worker {
     if (worker) return worker;
     const started = startThread('model', settings);
-    started.unref();
     started.on('message', (batch: FromModelThread) => {
       for (const item of batch) {
         const reply = pending.get(item.id);
@@ -66,6 +65,8 @@ export function createModelThread(settings: ModelSettings): ReplySource & {
       if (worker === started) worker = undefined;
       failAll("the model's thread stopped");
     });
+    // Unreferenced once its listeners are on (adding one references it again).
+    started.unref();
     worker = started;
     return started;
   }
@@ -76,6 +77,8 @@ export function createModelThread(settings: ModelSettings): ReplySource & {
       const reply: Pending = { events: [], wake: undefined };
       pending.set(id, reply);
       const port = thread();
+      // The thread keeps the process alive only while it writes a reply.
+      if (pending.size === 1) port.ref();
       const stop = () => port.postMessage({ type: 'stop', id } satisfies ToModelThread);
       const onAbort = () => {
         stop();
@@ -116,6 +119,7 @@ export function createModelThread(settings: ModelSettings): ReplySource & {
       } finally {
         request.signal.removeEventListener('abort', onAbort);
         pending.delete(id);
+        if (pending.size === 0) port.unref();
         if (!ended) stop();
       }
     },

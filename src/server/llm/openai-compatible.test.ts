@@ -1,3 +1,5 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { chunksOf, fakeModel, startLlmFake, type LlmFake } from '../../../test/fakes/llm-server.js';
 import { createModelThread } from './model-thread.js';
@@ -214,5 +216,27 @@ describe('the model’s thread', () => {
     const next = await collect(thread.stream(request()));
     expect(next.error).toBeUndefined();
     expect(textOf(next.seen)).toBe('A new thread.');
+  });
+
+  it('keeps the process alive while it writes a reply, and lets it end after', async () => {
+    llm.script({
+      text: 'Written to the end, in a process with nothing else to do.',
+      tokensPerSecond: 40,
+    });
+    // A process whose only work is the reply: nothing else holds its event loop open.
+    const script = `
+      import { createModelThread } from ${JSON.stringify(new URL('./model-thread.ts', import.meta.url).href)};
+      const thread = createModelThread(${JSON.stringify(settings())});
+      let text = '';
+      for await (const event of thread.stream({ system: 's', messages: [{ role: 'user', content: 'q' }], maxOutputTokens: 50, signal: new AbortController().signal })) {
+        if (event.type === 'text') text += event.text;
+      }
+      process.stdout.write(text);`;
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', '--input-type=module', '-e', script],
+      { timeout: 15_000 },
+    );
+    expect(stdout).toBe('Written to the end, in a process with nothing else to do.');
   });
 });

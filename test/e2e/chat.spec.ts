@@ -275,7 +275,8 @@ test.describe('chat at 1280 px', () => {
     await script(page, { match: marker, text: 'Back again, here is the answer.' });
     await ask(page, `Are you there? ${marker}`);
     const answer = page.locator('.chat-message-assistant').last();
-    await expect(answer).toContainText('word5');
+    // Long enough to run past the bottom of a phone's screen.
+    await expect(answer).toContainText('word80');
 
     // The connection goes mid-answer: the server keeps what was written as a stopped answer
     // and charges it; the page shows the error with Retry.
@@ -287,7 +288,9 @@ test.describe('chat at 1280 px', () => {
       .filter({ has: page.getByRole('button', { name: 'Retry' }) });
     await expect(alert).toBeVisible();
     await saveScreenshot(page, 'chat-connection-lost-desktop');
+    // At a phone's width the long answer runs past the screen; the error and Retry follow it.
     await page.setViewportSize(viewports.phone);
+    await alert.getByRole('button', { name: 'Retry' }).scrollIntoViewIfNeeded();
     await expect(alert.getByRole('button', { name: 'Retry' })).toBeInViewport();
     await saveScreenshot(page, 'chat-connection-lost-phone');
     await expectAccessible(page);

@@ -12,10 +12,13 @@ export const lazyModules = {
   tokenizer: () => require('gpt-tokenizer') as typeof import('gpt-tokenizer'),
 };
 
+/** How long after start-up the chat's libraries and the model's thread load (off start-up's path). */
+export const warmUpDelayMs = 2000;
+
 /**
  * Loads the tokenizer in the background a moment after start, so the first question does not
  * wait. The provider is loaded by the model's thread when it starts (model-thread.ts).
  */
-export function warmLazyModules({ delayMs = 2000 }: { delayMs?: number } = {}) {
-  setTimeout(() => lazyModules.tokenizer(), delayMs).unref();
+export function warmLazyModules() {
+  setTimeout(() => lazyModules.tokenizer(), warmUpDelayMs).unref();
 }

@@ -1,5 +1,6 @@
 import type { Worker } from 'node:worker_threads';
 import { startThread } from '../threads.js';
+import { warmUpDelayMs } from './lazy-modules.js';
 import type { ModelSettings } from './openai-compatible.js';
 import {
   ReplyError,
@@ -34,7 +35,7 @@ interface Pending {
  * if it dies, the replies it was writing fail and the next reply starts a new one.
  */
 export function createModelThread(settings: ModelSettings): ReplySource & {
-  warm(delayMs?: number): void;
+  warm(): void;
   close(): Promise<void>;
 } {
   let worker: Worker | undefined;
@@ -124,10 +125,10 @@ export function createModelThread(settings: ModelSettings): ReplySource & {
       }
     },
     /** Starts the thread a moment after start-up, so the first question does not wait for it. */
-    warm(delayMs = 2000) {
+    warm() {
       setTimeout(() => {
         if (!closed) thread();
-      }, delayMs).unref();
+      }, warmUpDelayMs).unref();
     },
     async close() {
       closed = true;

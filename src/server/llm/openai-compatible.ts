@@ -1,3 +1,4 @@
+import { createHttpFetch } from './http-fetch.js';
 import { lazyModules } from './lazy-modules.js';
 import {
   ReplyError,
@@ -49,6 +50,7 @@ export function createOpenAICompatibleSource(settings: ModelSettings): ReplySour
         baseURL: settings.baseUrl,
         ...(settings.apiKey ? { apiKey: settings.apiKey } : {}),
         includeUsage: true,
+        fetch: createHttpFetch(),
       })
       .chatModel(settings.model));
 

@@ -56,7 +56,11 @@ export function createHttpFetch(): typeof fetch {
               responseHeaders.append(name, one);
             }
           }
-          const init = { status, statusText: response.statusMessage ?? '', headers: responseHeaders };
+          const init = {
+            status,
+            statusText: response.statusMessage ?? '',
+            headers: responseHeaders,
+          };
           if (nullBodyStatuses.has(status)) {
             response.resume();
             resolve(new Response(null, init));

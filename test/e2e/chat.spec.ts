@@ -179,6 +179,44 @@ for (const [name, viewport] of Object.entries(viewports)) {
   });
 }
 
+test.describe('chat at 375 px', () => {
+  test.use({ viewport: viewports.phone });
+
+  test('the conversation follows a long answer down, and stays put once the person scrolls up', async ({
+    page,
+  }) => {
+    await openChat(page, 'follow');
+    const marker = `follow-${Date.now()}`;
+    const words = Array.from({ length: 3000 }, (_, i) => `word${i}`).join(' ');
+    await script(page, { match: marker, text: words, tokensPerSecond: 60 });
+    await ask(page, `Tell me everything ${marker}`);
+    const answer = page.locator('.chat-message-assistant').last();
+    const panel = page.locator('.chat-scroll');
+    const overflow = () => panel.evaluate((el) => el.scrollHeight - el.clientHeight);
+    const fromEnd = () => panel.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight);
+
+    // Well past the bottom of the screen, the newest words are in view.
+    await expect.poll(overflow).toBeGreaterThan(600);
+    await expect.poll(fromEnd).toBeLessThan(48);
+    await expect(answer.locator('.answer-markdown')).toBeInViewport({ ratio: 0.1 });
+
+    // Scrolled up to read the beginning: it stays there while the answer goes on.
+    await panel.evaluate((el) => el.scrollTo({ top: 0 }));
+    const grown = (await overflow()) + 300;
+    await expect.poll(overflow).toBeGreaterThan(grown);
+    expect(await panel.evaluate((el) => el.scrollTop)).toBe(0);
+    await expect(page.locator('.chat-message-user')).toBeInViewport();
+
+    // Back at the end, it follows again.
+    await panel.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+    const further = (await overflow()) + 300;
+    await expect.poll(overflow).toBeGreaterThan(further);
+    await expect.poll(fromEnd).toBeLessThan(48);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
+  });
+});
+
 test.describe('chat at 1280 px', () => {
   test.use({ viewport: viewports.desktop });
 
@@ -234,6 +272,47 @@ test.describe('chat at 1280 px', () => {
     await expect(page.locator('.chat-message-assistant').first()).toContainText(
       'This answer could not be written.',
     );
+  });
+
+  test.describe('a Retry the server refuses', () => {
+    // The browser logs the refusal (409) it asked for.
+    test.use({ allowConsoleErrors: [/status of 409/] });
+
+    test('a Retry the server refuses shows the answer as it was stored', async ({ page }) => {
+      await openChat(page, 'refused');
+      const marker = `refused-${Date.now()}`;
+      await script(page, { match: marker, text: 'Stored in full, every word of it.' });
+      // The server writes and stores the whole answer, but what reaches the page breaks off after
+      // its first words with an error.
+      await page.route(
+        '**/api/conversations/*/messages',
+        async (route) => {
+          const response = await route.fetch();
+          const events = (await response.text()).split('\n\n');
+          const firstWords = events.findIndex((event) => event.includes('"type":"text-delta"'));
+          const error = 'data: {"type":"error","errorText":"The connection was lost."}';
+          await route.fulfill({
+            response,
+            body: [...events.slice(0, firstWords + 1), error, ''].join('\n\n'),
+          });
+        },
+        { times: 1 },
+      );
+      await ask(page, `Is it all there? ${marker}`);
+      const alert = page
+        .getByRole('alert')
+        .filter({ has: page.getByRole('button', { name: 'Retry' }) });
+      await expect(alert).toBeVisible();
+      await expect(page.locator('.chat-message-assistant')).not.toContainText('every word');
+
+      // The answer was complete, so the server refuses to write it again; the page shows it.
+      await alert.getByRole('button', { name: 'Retry' }).click();
+      await expect(page.locator('.chat-message-assistant')).toContainText(
+        'Stored in full, every word of it.',
+      );
+      await expect(page.getByRole('alert')).toBeHidden();
+      await expect(page.locator('.chat-message-assistant')).toHaveCount(1);
+    });
   });
 
   test('a connection lost mid-answer shows the error, and Retry answers the question once', async ({
@@ -298,6 +377,11 @@ test.describe('chat at 1280 px', () => {
     await expect
       .poll(async () => (await tokenStatus(page)).recent.some((row) => row.kind === 'charge'))
       .toBe(true);
+    // The sidebar's count shows that charge now, not after the next reply.
+    const charged = await tokenStatus(page);
+    await expect(
+      page.getByText(`${charged.balance.toLocaleString('en-US')} Tokens`),
+    ).toBeAttached();
 
     await alert.getByRole('button', { name: 'Retry' }).click();
     await expect(page.locator('.chat-message-assistant').last()).toContainText(

@@ -379,6 +379,43 @@ describe.each(databaseTargets)('chat on $kind', ({ kind, skip }) => {
     },
   );
 
+  it.skipIf(skip)(
+    'Retry sent the moment the connection is lost waits for the cut-off answer, then answers',
+    async () => {
+      await start(llm.env());
+      const me = await h!.signUp('ada@example.com', password);
+      const id = randomUUID();
+      const words = Array.from({ length: 400 }, (_, i) => `word${i}`).join(' ');
+      llm.script({ text: words, tokensPerSecond: 100 });
+      const cut = new AbortController();
+      const response = await send(me.accessToken, id, 'Are you there?', cut.signal);
+      // Read until the answer has begun, then lose the connection and retry at once, before
+      // the server has had a turn to store what was written.
+      const reader = response.body!.getReader();
+      let seen = '';
+      while (!seen.includes('word3')) {
+        seen += new TextDecoder().decode((await reader.read()).value);
+      }
+      const answerId = parseUiStream(seen).parts.find((p) => p.type === 'start')!
+        .messageId as string;
+      cut.abort();
+      llm.script({ text: 'Back again.' });
+      const retried = await retry(me.accessToken, id, answerId);
+      expect(retried.status).toBe(200);
+      expect(textOf(parseUiStream(await retried.text()).parts)).toBe('Back again.');
+
+      const conversation = (await h!.me('GET', `/api/conversations/${id}`, me.accessToken)).json();
+      expect(
+        conversation.messages.map((m: { role: string; status: string }) => [m.role, m.status]),
+      ).toEqual([
+        ['user', 'complete'],
+        ['assistant', 'stopped'],
+        ['assistant', 'complete'],
+      ]);
+      expect(conversation.messages[1].content).toContain('word3');
+    },
+  );
+
   it.skipIf(skip)('Retry of a failed answer that is not the newest answers 409', async () => {
     await start(llm.env());
     const me = await h!.signUp('ada@example.com', password);

@@ -72,6 +72,11 @@ export interface ReplyStream {
 
 const passageLimit = 4;
 const historyMessages = 40;
+/**
+ * How long a retry waits for this instance to store the answer it retries. A person whose
+ * connection was lost can press Retry while the server is still settling the cut-off answer.
+ */
+const retryWaitMs = 5_000;
 
 /**
  * Lets the requests already received run up to their own model request before this one goes
@@ -155,6 +160,9 @@ export function createChatService(
   model?.warm();
   /** Replies being written, so shutdown can wait for them to settle. */
   const inFlight = new Set<Promise<void>>();
+  /** The same, by asker and answer id, for a retry that comes before its answer is stored. */
+  const settling = new Map<string, Promise<void>>();
+  const settlingKey = (userId: string, answerId: string) => `${userId} ${answerId}`;
 
   async function listForUser(
     userId: string,
@@ -198,9 +206,19 @@ export function createChatService(
    * A retry answers the stored question again: the answer must be the asker's, in this
    * conversation (else 404; a message is stored with its conversation's owner, so that says the
    * conversation is theirs too), an answer that failed (`error`) or was cut off (`stopped`, as
-   * when the connection was lost), and the newest message (else 409).
+   * when the connection was lost), and the newest message (else 409). An answer this instance is
+   * still settling is waited for first, for up to `retryWaitMs`.
    */
   async function findRetry(userId: string, conversationId: string, answerId: string) {
+    const unsettled = settling.get(settlingKey(userId, answerId));
+    if (unsettled) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        unsettled,
+        new Promise<void>((resolve) => (timer = setTimeout(resolve, retryWaitMs))),
+      ]);
+      clearTimeout(timer);
+    }
     const answer = await findMessage(db.kysely, { userId, conversationId, id: answerId });
     if (!answer) throw messageNotFound();
     const recent = await recentMessages(db.kysely, conversationId, historyMessages + 2);
@@ -359,8 +377,13 @@ export function createChatService(
     const assistantMessageId = randomUUID();
     let done!: () => void;
     const finished = new Promise<void>((resolve) => (done = resolve));
+    const key = settlingKey(asker.userId, assistantMessageId);
     inFlight.add(finished);
-    void finished.then(() => inFlight.delete(finished));
+    settling.set(key, finished);
+    void finished.then(() => {
+      inFlight.delete(finished);
+      settling.delete(key);
+    });
 
     return {
       run: async (write) => {

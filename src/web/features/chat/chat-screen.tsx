@@ -27,6 +27,7 @@ import { ExampleSlider } from './example-slider';
 import { conversationMarkdown, downloadMarkdown } from './export-markdown';
 import { conversationUrl } from './lawyer-contact';
 import { NoticeDialog } from './notice-dialog';
+import { useFollowEnd } from './use-follow-end';
 import './chat.scss';
 
 /** A stored conversation as the chat shows it: each question, then its answer, in order. */
@@ -169,24 +170,57 @@ export function ChatScreen({
     [session],
   );
 
+  /**
+   * The server settles an answer that was stopped, cut off or failed (and charges what was
+   * written) once it sees the end; the balance and the list are read again a moment later.
+   */
+  const afterSettling = useCallback(() => {
+    setTimeout(() => {
+      refreshTokens();
+      void loadPage(true, query.trim());
+    }, 600);
+  }, [refreshTokens, loadPage, query]);
+
+  /** Set while a Retry is being sent, so its refusal can be told from a new question's. */
+  const retrying = useRef(false);
+
   const chat = useChat<ReplyMessage>({
     id: current.id,
     messages: current.messages,
     transport,
     onFinish: ({ message }) => {
+      retrying.current = false;
       const balance = message.metadata?.balance;
       if (balance !== undefined) setTokens((state) => (state ? { ...state, balance } : state));
       void loadPage(true, query.trim());
     },
     onError: (error) => {
-      if (error instanceof ApiError && error.code === 'tokens.insufficient') onOutOfTokens();
+      const wasRetry = retrying.current;
+      retrying.current = false;
+      if (error instanceof ApiError && error.code === 'tokens.insufficient') {
+        onOutOfTokens();
+        return;
+      }
+      afterSettling();
+      // A Retry the server refused: the answer was stored otherwise than this page saw it (it
+      // was finished after all, or is not stored yet). What is stored is shown instead.
+      if (wasRetry && error instanceof ApiError && (error.status === 404 || error.status === 409)) {
+        void api.get(current.id).then(
+          (conversation) => {
+            chat.setMessages(toReplyMessages(conversation));
+            chat.clearError();
+          },
+          () => undefined,
+        );
+      }
     },
   });
   const waiting = chat.status === 'submitted' || chat.status === 'streaming';
   const last = chat.messages[chat.messages.length - 1];
   const streamingId = chat.status === 'streaming' && last?.role === 'assistant' ? last.id : null;
+  const lastText = last ? textOf(last) : '';
   // Loading dots until the first words: the stream starts (ids) before the model writes.
-  const awaitingWords = waiting && (last?.role !== 'assistant' || textOf(last) === '');
+  const awaitingWords = waiting && (last?.role !== 'assistant' || lastText === '');
 
   useEffect(() => {
     refreshTokens();
@@ -204,12 +238,8 @@ export function ChatScreen({
 
   const stop = useCallback(() => {
     void chat.stop();
-    // The server settles the stopped answer as soon as it sees the connection close.
-    setTimeout(() => {
-      refreshTokens();
-      void loadPage(true, query.trim());
-    }, 600);
-  }, [chat, refreshTokens, loadPage, query]);
+    afterSettling();
+  }, [chat, afterSettling]);
 
   useEffect(() => {
     if (!waiting) return;
@@ -228,6 +258,7 @@ export function ChatScreen({
       return;
     }
     setInput('');
+    followEnd();
     void chat.sendMessage({ text });
   }
 
@@ -267,6 +298,7 @@ export function ChatScreen({
     setSidebarOpen(false);
     setLoadError(null);
     setNotFound(false);
+    followEnd();
     await show(id);
   }
 
@@ -280,6 +312,7 @@ export function ChatScreen({
 
   function retry() {
     const retryOf = failedAnswerId(chat.messages, chat.error);
+    retrying.current = retryOf !== undefined;
     chat.clearError();
     void chat.regenerate(retryOf ? { body: { retryOf } } : {});
   }
@@ -308,6 +341,11 @@ export function ChatScreen({
         ? chat.error.message
         : chatMessages.replyFailed
       : null;
+
+  // The conversation follows the answer down as it streams, unless the person scrolls up.
+  const { panel: scrollPanel, follow: followEnd } = useFollowEnd(
+    `${chat.messages.length} ${lastText.length} ${awaitingWords} ${errorText ?? ''}`,
+  );
 
   return (
     <div className="chat-screen">
@@ -389,7 +427,7 @@ export function ChatScreen({
         {/* Behind the first-use notice, the line is shown in the notice instead. */}
         {status && notice !== 'needed' ? <div className="chat-status">{status}</div> : null}
 
-        <div className="chat-scroll" aria-live="polite" aria-busy={waiting}>
+        <div className="chat-scroll" ref={scrollPanel} aria-live="polite" aria-busy={waiting}>
           {notFound ? (
             <p className="chat-link-status" role="status">
               {chatMessages.conversationNotFound}

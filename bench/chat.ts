@@ -16,7 +16,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { freePort, waitFor } from './local-server';
+import { cpuMs, freePort, waitFor } from './local-server';
 
 const rounds = Number(process.env.BENCH_ROUNDS || 3);
 const concurrencies = [1, 50];
@@ -123,6 +123,7 @@ async function startApp(env: Record<string, string>) {
   return {
     base,
     tokens,
+    pid: child.pid,
     async close() {
       child.kill('SIGTERM');
       await once(child, 'exit');
@@ -226,6 +227,8 @@ console.log(
 let next = 0;
 const viaUs = () =>
   throughUs(model.base, model.tokens[next++ % model.tokens.length]!, nextQuestion());
+/** The app's CPU time (all its threads) per reply over the 50-stream steady measure. */
+let cpuPerReply = Number.NaN;
 const toModel = () => direct(llm.url);
 for (const [load, measure] of [
   ['steady', steady],
@@ -233,7 +236,11 @@ for (const [load, measure] of [
 ] as const) {
   for (const concurrency of load === 'steady' ? concurrencies : concurrencies.slice(1)) {
     warmUpSamples = [];
+    const [cpuBefore, repliesBefore] = [cpuMs(model.pid), next];
     const ours = summary(await measure(viaUs, concurrency));
+    if (load === 'steady' && concurrency === 50) {
+      cpuPerReply = (cpuMs(model.pid) - cpuBefore) / (next - repliesBefore);
+    }
     const oursWarmUp = warmUpSamples;
     warmUpSamples = [];
     const theirs = summary(await measure(toModel, concurrency));
@@ -260,6 +267,9 @@ for (const [load, measure] of [
     }
   }
 }
+console.log(
+  `\nthe app's CPU time at 50 steady streams (all its threads, /proc): ${cpuPerReply.toFixed(1)} ms per reply`,
+);
 await model.close();
 await llm.close();
 

@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { freePort, waitFor } from './local-server';
+import { cpuMs, freePort, waitFor } from './local-server';
 
 const buildDir = process.env.BUILD_DIR || 'dist';
 const connections = Number(process.env.BENCH_CONNECTIONS || 50);
@@ -96,17 +96,6 @@ interface Result {
   p99: number;
   /** The server process's CPU time per request (user + system), in microseconds. */
   cpuUs: number;
-}
-
-/** A process's CPU time so far in milliseconds, from /proc (Linux); NaN elsewhere. */
-function cpuMs(pid: number | undefined): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    const ticks = Number(fields[11]) + Number(fields[12]); // utime + stime, in 1/100 s
-    return ticks * 10;
-  } catch {
-    return Number.NaN;
-  }
 }
 
 async function load(

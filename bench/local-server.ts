@@ -1,4 +1,6 @@
-// What the benchmarks share: a free port on loopback, and waiting for a server to answer.
+// What the benchmarks share: a free port on loopback, waiting for a server to answer, and a
+// process's CPU time.
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
 export function freePort(): Promise<number> {
@@ -21,4 +23,15 @@ export async function waitFor(url: string, timeoutMs = 20_000): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+/** A process's CPU time so far (all its threads, user + system) in milliseconds, from /proc (Linux); NaN elsewhere. */
+export function cpuMs(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]); // utime + stime, in 1/100 s
+    return ticks * 10;
+  } catch {
+    return Number.NaN;
+  }
 }

@@ -244,7 +244,19 @@ test.describe('chat at 1280 px', () => {
     expect(charged).toBeGreaterThan(0);
     expect(charged).toBeLessThan(4000);
     await reopenNewestChat(page);
-    await expect(page.locator('.chat-message-assistant')).toContainText('Stopped.');
+    const stopped = page.locator('.chat-message-assistant');
+    await expect(stopped).toContainText('Stopped.');
+
+    // Reopened, the cut-off answer, the newest message, can be written again.
+    await script(page, { match: marker, text: 'A shorter answer this time.' });
+    await stopped.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.locator('.chat-message-assistant').last()).toContainText(
+      'A shorter answer this time.',
+    );
+    await expect(page.getByRole('button', { name: 'Retry' })).toHaveCount(0);
+    await reopenNewestChat(page);
+    await expect(page.locator('.chat-message-assistant')).toHaveCount(2);
+    await expect(page.locator('.chat-message-user')).toHaveCount(1);
   });
 
   test('a failing model shows the error, and Retry answers', async ({ page }) => {

@@ -135,6 +135,8 @@ export function ChatMessages({
   origin,
   conversationLink,
   onRate,
+  retryableId,
+  onRetry,
 }: {
   messages: ReplyMessage[];
   /** The answer being written now, if any. */
@@ -144,6 +146,9 @@ export function ChatMessages({
   /** The conversation's address in the chat, for "Ask a lawyer". */
   conversationLink: string;
   onRate: (messageId: string, rating: 'up' | 'down' | null) => Promise<void>;
+  /** A stored answer that failed or was cut off and can be written again, with its Retry. */
+  retryableId: string | undefined;
+  onRetry: (messageId: string) => void;
 }) {
   return (
     <ol className="chat-messages" aria-label="Conversation">
@@ -174,9 +179,19 @@ export function ChatMessages({
                 sources={new Set(sources.map((s) => s.n))}
                 streaming={streaming}
               />
-              {status === 'stopped' ? <p className="chat-note">Stopped.</p> : null}
-              {status === 'error' ? (
-                <p className="chat-note">This answer could not be written.</p>
+              {status === 'stopped' || status === 'error' ? (
+                <p className="chat-note">
+                  {status === 'stopped' ? 'Stopped.' : 'This answer could not be written.'}
+                  {message.id === retryableId ? (
+                    <button
+                      type="button"
+                      className="btn btn-sm btn-outline-secondary ms-2 chat-retry"
+                      onClick={() => onRetry(message.id)}
+                    >
+                      Retry
+                    </button>
+                  ) : null}
+                </p>
               ) : null}
               {sources.length > 0 ? (
                 <div className="chat-sources">

@@ -54,6 +54,15 @@ function toReplyMessages(conversation: Conversation): ReplyMessage[] {
  * `stopped`. Retry answers its question again in its place. After a refusal before the stream
  * (a JSON error) the question is sent again.
  */
+/** A stored answer, the newest message, that failed or was cut off: it can be written again. */
+function storedRetryableId(messages: ReplyMessage[]): string | undefined {
+  const last = messages[messages.length - 1];
+  const status = last?.metadata?.status;
+  return last?.role === 'assistant' && (status === 'error' || status === 'stopped')
+    ? last.id
+    : undefined;
+}
+
 function failedAnswerId(messages: ReplyMessage[], error: Error | undefined): string | undefined {
   const last = messages[messages.length - 1];
   return error &&
@@ -310,8 +319,7 @@ export function ChatScreen({
     void show(linkedConversation);
   }, [linkedConversation, show]);
 
-  function retry() {
-    const retryOf = failedAnswerId(chat.messages, chat.error);
+  function retry(retryOf = failedAnswerId(chat.messages, chat.error)) {
     retrying.current = retryOf !== undefined;
     chat.clearError();
     void chat.regenerate(retryOf ? { body: { retryOf } } : {});
@@ -344,7 +352,7 @@ export function ChatScreen({
 
   // The conversation follows the answer down as it streams, unless the person scrolls up.
   const { panel: scrollPanel, follow: followEnd } = useFollowEnd(
-    `${chat.messages.length} ${lastText.length} ${awaitingWords} ${errorText ?? ''}`,
+    `${chat.messages.length} ${lastText.length} ${chat.status} ${errorText ?? ''}`,
   );
 
   return (
@@ -456,6 +464,8 @@ export function ChatScreen({
               origin={origin}
               conversationLink={conversationUrl(origin, current.id)}
               onRate={(messageId, rating) => api.rate(messageId, rating)}
+              retryableId={waiting || chat.error ? undefined : storedRetryableId(chat.messages)}
+              onRetry={retry}
             />
           )}
           {awaitingWords ? (
@@ -469,7 +479,11 @@ export function ChatScreen({
           {errorText ? (
             <div className="chat-error" role="alert">
               <span>{errorText}</span>
-              <button type="button" className="btn btn-sm btn-outline-danger" onClick={retry}>
+              <button
+                type="button"
+                className="btn btn-sm btn-outline-danger"
+                onClick={() => retry()}
+              >
                 Retry
               </button>
             </div>

@@ -48,12 +48,6 @@ function toReplyMessages(conversation: Conversation): ReplyMessage[] {
   }));
 }
 
-/**
- * The stored answer of a reply that failed once its stream had begun (the `start` part gave the
- * answer's id): the stream's own `error` part, or the connection lost, which the server stores as
- * `stopped`. Retry answers its question again in its place. After a refusal before the stream
- * (a JSON error) the question is sent again.
- */
 /** A stored answer, the newest message, that failed or was cut off: it can be written again. */
 function storedRetryableId(messages: ReplyMessage[]): string | undefined {
   const last = messages[messages.length - 1];
@@ -63,6 +57,12 @@ function storedRetryableId(messages: ReplyMessage[]): string | undefined {
     : undefined;
 }
 
+/**
+ * The stored answer of a reply that failed once its stream had begun (the `start` part gave the
+ * answer's id): the stream's own `error` part, or the connection lost, which the server stores as
+ * `stopped`. Retry answers its question again in its place. After a refusal before the stream
+ * (a JSON error) the question is sent again.
+ */
 function failedAnswerId(messages: ReplyMessage[], error: Error | undefined): string | undefined {
   const last = messages[messages.length - 1];
   return error &&

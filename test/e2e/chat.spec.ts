@@ -246,6 +246,13 @@ test.describe('chat at 1280 px', () => {
     await reopenNewestChat(page);
     const stopped = page.locator('.chat-message-assistant');
     await expect(stopped).toContainText('Stopped.');
+    await expect(stopped.getByRole('button', { name: 'Retry' })).toBeVisible();
+    await saveScreenshot(page, 'chat-stopped-retry-desktop');
+    await page.setViewportSize(viewports.phone);
+    await stopped.getByRole('button', { name: 'Retry' }).scrollIntoViewIfNeeded();
+    await saveScreenshot(page, 'chat-stopped-retry-phone');
+    await expectAccessible(page);
+    await page.setViewportSize(viewports.desktop);
 
     // Reopened, the cut-off answer, the newest message, can be written again.
     await script(page, { match: marker, text: 'A shorter answer this time.' });

@@ -15,6 +15,11 @@ let cutOff: Promise<void> = Promise.resolve();
 /** Bytes the /flood response has written so far. */
 let flooded = 0;
 
+/** `cutOff` resolves when this response's connection closes. */
+function watchCutOff(response: http.ServerResponse) {
+  cutOff = new Promise((resolve) => response.once('close', () => resolve()));
+}
+
 beforeAll(async () => {
   server = http.createServer((request, response) => {
     let body = '';
@@ -33,17 +38,12 @@ beforeAll(async () => {
       } else if (path === '/endless') {
         // A piece every 5 ms until the client goes away.
         response.writeHead(200, { 'content-type': 'text/event-stream' });
-        let resolveCut!: () => void;
-        cutOff = new Promise((resolve) => (resolveCut = resolve));
+        watchCutOff(response);
         const timer = setInterval(() => response.write(`data: ${'x'.repeat(1024)}\n\n`), 5);
-        response.on('close', () => {
-          clearInterval(timer);
-          resolveCut();
-        });
+        response.on('close', () => clearInterval(timer));
       } else if (path === '/flood') {
         response.writeHead(200, { 'content-type': 'application/octet-stream' });
-        let resolveCut!: () => void;
-        cutOff = new Promise((resolve) => (resolveCut = resolve));
+        watchCutOff(response);
         flooded = 0;
         const piece = Buffer.alloc(64 * 1024, 1);
         const write = () => {
@@ -51,7 +51,6 @@ beforeAll(async () => {
           flooded += piece.length;
         };
         response.on('drain', write);
-        response.on('close', resolveCut);
         write();
       } else if (path === '/drop') {
         response.writeHead(200, { 'content-type': 'text/event-stream' });

@@ -15,6 +15,7 @@ import {
 import { regionsByCountry } from '../../../shared/jurisdictions.js';
 import { tokensMessages } from '../../../shared/tokens.js';
 import { AppError } from '../../errors.js';
+import { withTimeout } from '../../with-timeout.js';
 import type { ModuleDeps } from '../../module-deps.js';
 import { createCitationFilter } from '../../llm/citations.js';
 import { warmLazyModules } from '../../llm/lazy-modules.js';
@@ -158,9 +159,10 @@ export function createChatService(
     : undefined;
   warmLazyModules();
   model?.warm();
-  /** Replies being written, so shutdown can wait for them to settle. */
-  const inFlight = new Set<Promise<void>>();
-  /** The same, by asker and answer id, for a retry that comes before its answer is stored. */
+  /**
+   * Replies being written, by asker and answer id, each settled when its answer is stored:
+   * shutdown waits for them all, and a retry that comes before its answer is stored for it.
+   */
   const settling = new Map<string, Promise<void>>();
   const settlingKey = (userId: string, answerId: string) => `${userId} ${answerId}`;
 
@@ -212,12 +214,8 @@ export function createChatService(
   async function findRetry(userId: string, conversationId: string, answerId: string) {
     const unsettled = settling.get(settlingKey(userId, answerId));
     if (unsettled) {
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([
-        unsettled,
-        new Promise<void>((resolve) => (timer = setTimeout(resolve, retryWaitMs))),
-      ]);
-      clearTimeout(timer);
+      // Past the wait, the answer is looked up as it is (not stored yet: 404).
+      await withTimeout(unsettled, retryWaitMs, () => new Error('not settled')).catch(() => {});
     }
     const answer = await findMessage(db.kysely, { userId, conversationId, id: answerId });
     if (!answer) throw messageNotFound();
@@ -378,12 +376,8 @@ export function createChatService(
     let done!: () => void;
     const finished = new Promise<void>((resolve) => (done = resolve));
     const key = settlingKey(asker.userId, assistantMessageId);
-    inFlight.add(finished);
     settling.set(key, finished);
-    void finished.then(() => {
-      inFlight.delete(finished);
-      settling.delete(key);
-    });
+    void finished.then(() => settling.delete(key));
 
     return {
       run: async (write) => {
@@ -528,7 +522,7 @@ export function createChatService(
     exportFor: (userId: string) => exportConversations(db, userId),
     /** Waits for replies being written to settle, then stops the model's thread (shutdown). */
     drain: async () => {
-      await Promise.all([...inFlight]);
+      await Promise.all([...settling.values()]);
       await model?.close();
     },
   };

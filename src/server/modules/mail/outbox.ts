@@ -9,6 +9,7 @@ import {
   type ClaimedMail,
   type MailTopic,
 } from './outbox-repository.js';
+import { withTimeout } from '../../with-timeout.js';
 
 export interface OutboxSettings {
   /** How often the outbox is read when nothing woke the sender (mail written by another instance). */
@@ -101,7 +102,11 @@ export function createMailOutbox(
 
   async function deliver(mail: ClaimedMail) {
     try {
-      await withTimeout(mailer.send(mail.message), settings.sendTimeoutMs);
+      await withTimeout(
+        mailer.send(mail.message),
+        settings.sendTimeoutMs,
+        () => new Error(`the send took longer than ${settings.sendTimeoutMs} ms`),
+      );
     } catch (error) {
       const attempt = mail.attempts + 1;
       const permanent = error instanceof MailRefusedError || attempt >= settings.maxAttempts;
@@ -143,14 +148,6 @@ export function createMailOutbox(
       await running;
     },
   };
-}
-
-function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new Error(`the send took longer than ${ms} ms`)), ms);
-  });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
 /** An error's message only: a mail's content (and the link in it) never reaches the log. */

@@ -97,6 +97,8 @@ async function startLlmProcess() {
       stdio: ['ignore', 'ignore', 'inherit'],
     },
   );
+  // Whatever ends this process (an error included) ends the servers it started.
+  process.once('exit', () => child.kill());
   const base = `http://127.0.0.1:${port}`;
   await waitFor(`${base}/healthz`);
   await fetch(`${base}/__default`, { method: 'POST', body: JSON.stringify(reply) });
@@ -118,7 +120,17 @@ async function startApp(env: Record<string, string>) {
     env: { ...process.env, ...env, BENCH_USERS: String(Math.max(...concurrencies)) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const [line] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
+  process.once('exit', () => child.kill());
+  const line = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout! }).once('line', resolve);
+    child.once('exit', (code, signal) =>
+      reject(
+        new Error(
+          `bench/chat-server.ts ended (${signal ?? `exit code ${code}`}) before it was ready`,
+        ),
+      ),
+    );
+  });
   const { base, tokens } = JSON.parse(line) as { base: string; tokens: string[] };
   return {
     base,
@@ -153,14 +165,20 @@ function direct(llmUrl: string) {
   );
 }
 
-/** Rounds of `concurrency` replies sent at once, after one untimed round. */
-async function burst(run: () => Promise<Sample>, concurrency: number): Promise<Sample[]> {
-  await Promise.all(Array.from({ length: concurrency }, run));
-  const samples: Sample[] = [];
+/** What a measure gives: the replies counted, and those of its warm-up, shown apart. */
+interface Measured {
+  counted: Sample[];
+  warmUp: Sample[];
+}
+
+/** Rounds of `concurrency` replies sent at once, after one untimed round (the warm-up). */
+async function burst(run: () => Promise<Sample>, concurrency: number): Promise<Measured> {
+  const warmUp = await Promise.all(Array.from({ length: concurrency }, run));
+  const counted: Sample[] = [];
   for (let round = 0; round < rounds; round++) {
-    samples.push(...(await Promise.all(Array.from({ length: concurrency }, run))));
+    counted.push(...(await Promise.all(Array.from({ length: concurrency }, run))));
   }
-  return samples;
+  return { counted, warmUp };
 }
 
 const replyMs = reply.firstTokenDelayMs + (40 / reply.tokensPerSecond) * 1000;
@@ -178,8 +196,9 @@ const warmUpMs = 3 * replyMs;
  * starts are spread over one reply's length. Only replies that start after the warm-up count,
  * until there are `rounds` x `concurrency` of them (at least 20).
  */
-async function steady(run: () => Promise<Sample>, concurrency: number): Promise<Sample[]> {
+async function steady(run: () => Promise<Sample>, concurrency: number): Promise<Measured> {
   const samples: Sample[] = [];
+  const warmUp: Sample[] = [];
   const want = Math.max(20, rounds * concurrency);
   const rampedUp = performance.now() + warmUpMs;
   await Promise.all(
@@ -188,16 +207,13 @@ async function steady(run: () => Promise<Sample>, concurrency: number): Promise<
       while (samples.length < want) {
         const counts = performance.now() >= rampedUp;
         const sample = await run();
-        if (!counts) warmUpSamples.push(sample);
+        if (!counts) warmUp.push(sample);
         else if (samples.length < want) samples.push(sample);
       }
     }),
   );
-  return samples;
+  return { counted: samples, warmUp };
 }
-
-/** The replies of the last steady measure's warm-up, shown apart from those counted. */
-let warmUpSamples: Sample[] = [];
 
 function summary(samples: Sample[]) {
   const first = samples.map((s) => s.firstMs);
@@ -235,16 +251,14 @@ for (const [load, measure] of [
   ['burst', burst],
 ] as const) {
   for (const concurrency of load === 'steady' ? concurrencies : concurrencies.slice(1)) {
-    warmUpSamples = [];
     const [cpuBefore, repliesBefore] = [cpuMs(model.pid), next];
-    const ours = summary(await measure(viaUs, concurrency));
+    const { counted: oursCounted, warmUp: oursWarmUp } = await measure(viaUs, concurrency);
+    const ours = summary(oursCounted);
     if (load === 'steady' && concurrency === 50) {
       cpuPerReply = (cpuMs(model.pid) - cpuBefore) / (next - repliesBefore);
     }
-    const oursWarmUp = warmUpSamples;
-    warmUpSamples = [];
-    const theirs = summary(await measure(toModel, concurrency));
-    const theirsWarmUp = warmUpSamples;
+    const { counted: theirsCounted, warmUp: theirsWarmUp } = await measure(toModel, concurrency);
+    const theirs = summary(theirsCounted);
     for (const [name, s] of [
       ['direct', theirs],
       ['via us', ours],
@@ -277,11 +291,17 @@ await llm.close();
 const library = await startApp({});
 let nextUser = 0;
 const lib = summary(
-  await burst(
-    () =>
-      throughUs(library.base, library.tokens[nextUser++ % library.tokens.length]!, nextQuestion()),
-    1,
-  ),
+  (
+    await burst(
+      () =>
+        throughUs(
+          library.base,
+          library.tokens[nextUser++ % library.tokens.length]!,
+          nextQuestion(),
+        ),
+      1,
+    )
+  ).counted,
 );
 console.log(
   `\nlibrary mode, one stream: first words p50 ${lib.firstP50.toFixed(1)} ms, p99 ${lib.firstP99.toFixed(1)} ms (budget p50 100 ms)`,

@@ -243,6 +243,8 @@ test.describe('chat at 1280 px', () => {
     // A stopped answer costs its prompt and the words written: far less than the whole.
     expect(charged).toBeGreaterThan(0);
     expect(charged).toBeLessThan(4000);
+    // Once the stopped answer is stored, the sidebar shows the balance after its charge.
+    await expect(page.getByText(`${status.balance.toLocaleString('en-US')} Tokens`)).toBeAttached();
     await reopenNewestChat(page);
     const stopped = page.locator('.chat-message-assistant');
     await expect(stopped).toContainText('Stopped.');

@@ -30,6 +30,12 @@ import { NoticeDialog } from './notice-dialog';
 import { useFollowEnd } from './use-follow-end';
 import './chat.scss';
 
+/** How often, and at most how many times, the page asks whether a cut-off answer is stored. */
+const settleCheckMs = 300;
+const settleChecks = 15;
+/** How long the page waits before reading the balance after a stop whose answer had no id yet. */
+const unknownAnswerWaitMs = 600;
+
 /** A stored conversation as the chat shows it: each question, then its answer, in order. */
 function toReplyMessages(conversation: Conversation): ReplyMessage[] {
   return conversation.messages.map((message) => ({
@@ -179,16 +185,38 @@ export function ChatScreen({
     [session],
   );
 
+  /** The messages as last rendered, for callbacks that run between renders. */
+  const shownMessages = useRef<ReplyMessage[]>([]);
+
   /**
-   * The server settles an answer that was stopped, cut off or failed (and charges what was
-   * written) once it sees the end; the balance and the list are read again a moment later.
+   * The server settles an answer that was stopped, cut off or failed (charging what was written)
+   * once it sees the end, and stores the answer in the same transaction. So the page asks for the
+   * conversation until that answer is in it, then reads the balance and the list again. An answer
+   * whose id never arrived (stopped before its stream began) is waited for a moment instead.
    */
   const afterSettling = useCallback(() => {
-    setTimeout(() => {
+    const conversationId = current.id;
+    const last = shownMessages.current[shownMessages.current.length - 1];
+    const answerId = last?.role === 'assistant' ? last.id : undefined;
+    let checks = 0;
+    const check = async () => {
+      checks += 1;
+      const stored =
+        answerId === undefined ||
+        (await api.get(conversationId).then(
+          (conversation) => conversation.messages.some((message) => message.id === answerId),
+          // Not found (nothing was stored) or not reachable: read the balance all the same.
+          () => true,
+        ));
+      if (!stored && checks < settleChecks) {
+        setTimeout(() => void check(), settleCheckMs);
+        return;
+      }
       refreshTokens();
       void loadPage(true, query.trim());
-    }, 600);
-  }, [refreshTokens, loadPage, query]);
+    };
+    setTimeout(() => void check(), answerId === undefined ? unknownAnswerWaitMs : settleCheckMs);
+  }, [api, current.id, refreshTokens, loadPage, query]);
 
   /** Set while a Retry is being sent, so its refusal can be told from a new question's. */
   const retrying = useRef(false);
@@ -224,6 +252,9 @@ export function ChatScreen({
       }
     },
   });
+  useEffect(() => {
+    shownMessages.current = chat.messages;
+  }, [chat.messages]);
   const waiting = chat.status === 'submitted' || chat.status === 'streaming';
   const last = chat.messages[chat.messages.length - 1];
   const streamingId = chat.status === 'streaming' && last?.role === 'assistant' ? last.id : null;

@@ -11,12 +11,11 @@
 // Usage: npm run bench:chat   (BENCH_ROUNDS=5 for more samples per concurrency)
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { once } from 'node:events';
 import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { cpuMs, freePort, waitFor } from './local-server';
+import { cpuMs, endWithThisProcess, freePort, stopProcess, waitFor } from './local-server';
 
 const rounds = Number(process.env.BENCH_ROUNDS || 3);
 const concurrencies = [1, 50];
@@ -97,18 +96,14 @@ async function startLlmProcess() {
       stdio: ['ignore', 'ignore', 'inherit'],
     },
   );
-  // Whatever ends this process (an error included) ends the servers it started.
-  process.once('exit', () => child.kill());
+  endWithThisProcess(child);
   const base = `http://127.0.0.1:${port}`;
   await waitFor(`${base}/healthz`);
   await fetch(`${base}/__default`, { method: 'POST', body: JSON.stringify(reply) });
   return {
     url: `${base}/v1`,
     env: { LLM_BASE_URL: `${base}/v1`, LLM_MODEL: 'lexwise-fake-1', LLM_API_KEY: 'bench-key' },
-    async close() {
-      child.kill('SIGTERM');
-      await once(child, 'exit');
-    },
+    close: () => stopProcess(child),
   };
 }
 
@@ -120,7 +115,7 @@ async function startApp(env: Record<string, string>) {
     env: { ...process.env, ...env, BENCH_USERS: String(Math.max(...concurrencies)) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  process.once('exit', () => child.kill());
+  endWithThisProcess(child);
   const line = await new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout! }).once('line', resolve);
     child.once('exit', (code, signal) =>
@@ -136,10 +131,7 @@ async function startApp(env: Record<string, string>) {
     base,
     tokens,
     pid: child.pid,
-    async close() {
-      child.kill('SIGTERM');
-      await once(child, 'exit');
-    },
+    close: () => stopProcess(child),
   };
 }
 
@@ -197,22 +189,22 @@ const warmUpMs = 3 * replyMs;
  * until there are `rounds` x `concurrency` of them (at least 20).
  */
 async function steady(run: () => Promise<Sample>, concurrency: number): Promise<Measured> {
-  const samples: Sample[] = [];
+  const counted: Sample[] = [];
   const warmUp: Sample[] = [];
   const want = Math.max(20, rounds * concurrency);
   const rampedUp = performance.now() + warmUpMs;
   await Promise.all(
     Array.from({ length: concurrency }, async (_, i) => {
       await new Promise((resolve) => setTimeout(resolve, (i * replyMs) / concurrency));
-      while (samples.length < want) {
+      while (counted.length < want) {
         const counts = performance.now() >= rampedUp;
         const sample = await run();
         if (!counts) warmUp.push(sample);
-        else if (samples.length < want) samples.push(sample);
+        else if (counted.length < want) counted.push(sample);
       }
     }),
   );
-  return { counted: samples, warmUp };
+  return { counted, warmUp };
 }
 
 function summary(samples: Sample[]) {
@@ -290,19 +282,12 @@ await llm.close();
 // Library mode: no model; the answer is composed from the guides' passages.
 const library = await startApp({});
 let nextUser = 0;
-const lib = summary(
-  (
-    await burst(
-      () =>
-        throughUs(
-          library.base,
-          library.tokens[nextUser++ % library.tokens.length]!,
-          nextQuestion(),
-        ),
-      1,
-    )
-  ).counted,
+const { counted: libraryReplies } = await burst(
+  () =>
+    throughUs(library.base, library.tokens[nextUser++ % library.tokens.length]!, nextQuestion()),
+  1,
 );
+const lib = summary(libraryReplies);
 console.log(
   `\nlibrary mode, one stream: first words p50 ${lib.firstP50.toFixed(1)} ms, p99 ${lib.firstP99.toFixed(1)} ms (budget p50 100 ms)`,
 );

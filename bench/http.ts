@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { cpuMs, freePort, waitFor } from './local-server';
+import { cpuMs, freePort, stopProcess, waitFor } from './local-server';
 
 const buildDir = process.env.BUILD_DIR || 'dist';
 const connections = Number(process.env.BENCH_CONNECTIONS || 50);
@@ -118,12 +118,6 @@ async function load(
   };
 }
 
-const stop = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-
 const verdict = (ok: boolean) => (ok ? 'OK' : 'OVER BUDGET');
 
 // Cold start: three fresh data directories (the first run creates secrets and the database).
@@ -132,7 +126,7 @@ for (let i = 0; i < 3; i++) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'lexwise-bench-'));
   const server = await startOurs(dir);
   coldStarts.push({ untilReady: server.untilReady, readyMs: server.readyMs });
-  await stop(server.child);
+  await stopProcess(server.child);
   rmSync(dir, { recursive: true, force: true });
 }
 
@@ -204,7 +198,7 @@ try {
       .join(', ')}`,
   );
 } finally {
-  await stop(ours.child);
-  await stop(bare.child);
+  await stopProcess(ours.child);
+  await stopProcess(bare.child);
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -1,5 +1,6 @@
-// What the benchmarks share: a free port on loopback, waiting for a server to answer, and a
-// process's CPU time.
+// What the benchmarks share: a free port on loopback, waiting for a server to answer, ending the
+// servers they start, and a process's CPU time.
+import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
@@ -23,6 +24,20 @@ export async function waitFor(url: string, timeoutMs = 20_000): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+/** Ends a child process (SIGTERM); resolves once it has exited. */
+export function stopProcess(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+/** Ends `child` when this process exits, an error included: no server outlives its benchmark. */
+export function endWithThisProcess(child: ChildProcess): void {
+  process.once('exit', () => child.kill());
 }
 
 /** A process's CPU time so far (all its threads, user + system) in milliseconds, from /proc (Linux); NaN elsewhere. */

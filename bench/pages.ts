@@ -3,13 +3,13 @@
 //   npm run build && npm run bench:pages          (BUILD_DIR=dist-x to measure another build)
 // Environment: BENCH_PAGES="/ /pricing" to choose pages, BENCH_RUNS=3 runs per page (the median
 // by performance is kept), CHROME_PATH (default /usr/bin/chromium).
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
-import { freePort, waitFor } from './local-server';
+import { freePort, stopProcess, waitFor } from './local-server';
 
 const buildDir = process.env.BUILD_DIR || 'dist';
 const pages = (process.env.BENCH_PAGES || '/ /pricing /contact').split(/\s+/).filter(Boolean);
@@ -34,13 +34,6 @@ if (!existsSync(serverEntry)) {
   console.error(`${serverEntry} is missing: run npm run build first (with BUILD_DIR=${buildDir})`);
   process.exit(1);
 }
-
-const stop = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
 
 async function startServer(dataDir: string) {
   const port = await freePort();
@@ -196,8 +189,8 @@ try {
     );
   }
 } finally {
-  await stop(chrome.child);
-  await stop(server.child);
+  await stopProcess(chrome.child);
+  await stopProcess(server.child);
   rmSync(dataDir, { recursive: true, force: true });
   rmSync(profileDir, { recursive: true, force: true });
 }

@@ -63,20 +63,19 @@ function storedRetryableId(messages: ReplyMessage[]): string | undefined {
     : undefined;
 }
 
+/** The newest answer, if its stream began: the `start` part gave its id and its conversation. */
+function streamedAnswerId(messages: ReplyMessage[]): string | undefined {
+  const last = messages[messages.length - 1];
+  return last?.role === 'assistant' && last.metadata?.conversationId ? last.id : undefined;
+}
+
 /**
- * The stored answer of a reply that failed once its stream had begun (the `start` part gave the
- * answer's id): the stream's own `error` part, or the connection lost, which the server stores as
- * `stopped`. Retry answers its question again in its place. After a refusal before the stream
- * (a JSON error) the question is sent again.
+ * The stored answer of a reply that failed once its stream had begun: the stream's own `error`
+ * part, or the connection lost, which the server stores as `stopped`. Retry answers its question
+ * again in its place. After a refusal before the stream (a JSON error) the question is sent again.
  */
 function failedAnswerId(messages: ReplyMessage[], error: Error | undefined): string | undefined {
-  const last = messages[messages.length - 1];
-  return error &&
-    !(error instanceof ApiError) &&
-    last?.role === 'assistant' &&
-    last.metadata?.conversationId
-    ? last.id
-    : undefined;
+  return error && !(error instanceof ApiError) ? streamedAnswerId(messages) : undefined;
 }
 
 const emptyList: SidebarList = { items: [], loading: false, hasMore: false, error: null };
@@ -185,38 +184,36 @@ export function ChatScreen({
     [session],
   );
 
-  /** The messages as last rendered, for callbacks that run between renders. */
-  const shownMessages = useRef<ReplyMessage[]>([]);
-
   /**
    * The server settles an answer that was stopped, cut off or failed (charging what was written)
    * once it sees the end, and stores the answer in the same transaction. So the page asks for the
    * conversation until that answer is in it, then reads the balance and the list again. An answer
    * whose id never arrived (stopped before its stream began) is waited for a moment instead.
    */
-  const afterSettling = useCallback(() => {
-    const conversationId = current.id;
-    const last = shownMessages.current[shownMessages.current.length - 1];
-    const answerId = last?.role === 'assistant' ? last.id : undefined;
-    let checks = 0;
-    const check = async () => {
-      checks += 1;
-      const stored =
-        answerId === undefined ||
-        (await api.get(conversationId).then(
-          (conversation) => conversation.messages.some((message) => message.id === answerId),
-          // Not found (nothing was stored) or not reachable: read the balance all the same.
-          () => true,
-        ));
-      if (!stored && checks < settleChecks) {
-        setTimeout(() => void check(), settleCheckMs);
-        return;
-      }
-      refreshTokens();
-      void loadPage(true, query.trim());
-    };
-    setTimeout(() => void check(), answerId === undefined ? unknownAnswerWaitMs : settleCheckMs);
-  }, [api, current.id, refreshTokens, loadPage, query]);
+  const afterSettling = useCallback(
+    (answerId: string | undefined) => {
+      const conversationId = current.id;
+      let checks = 0;
+      const check = async () => {
+        checks += 1;
+        const stored =
+          answerId === undefined ||
+          (await api.get(conversationId).then(
+            (conversation) => conversation.messages.some((message) => message.id === answerId),
+            // Not found (nothing was stored) or not reachable: read the balance all the same.
+            () => true,
+          ));
+        if (!stored && checks < settleChecks) {
+          setTimeout(() => void check(), settleCheckMs);
+          return;
+        }
+        refreshTokens();
+        void loadPage(true, query.trim());
+      };
+      setTimeout(() => void check(), answerId === undefined ? unknownAnswerWaitMs : settleCheckMs);
+    },
+    [api, current.id, refreshTokens, loadPage, query],
+  );
 
   /** Set while a Retry is being sent, so its refusal can be told from a new question's. */
   const retrying = useRef(false);
@@ -238,7 +235,7 @@ export function ChatScreen({
         onOutOfTokens();
         return;
       }
-      afterSettling();
+      afterSettling(streamedAnswerId(chat.messages));
       // A Retry the server refused: the answer was stored otherwise than this page saw it (it
       // was finished after all, or is not stored yet). What is stored is shown instead.
       if (wasRetry && error instanceof ApiError && (error.status === 404 || error.status === 409)) {
@@ -252,9 +249,6 @@ export function ChatScreen({
       }
     },
   });
-  useEffect(() => {
-    shownMessages.current = chat.messages;
-  }, [chat.messages]);
   const waiting = chat.status === 'submitted' || chat.status === 'streaming';
   const last = chat.messages[chat.messages.length - 1];
   const streamingId = chat.status === 'streaming' && last?.role === 'assistant' ? last.id : null;
@@ -278,7 +272,7 @@ export function ChatScreen({
 
   const stop = useCallback(() => {
     void chat.stop();
-    afterSettling();
+    afterSettling(streamedAnswerId(chat.messages));
   }, [chat, afterSettling]);
 
   useEffect(() => {

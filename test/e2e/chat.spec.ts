@@ -77,8 +77,9 @@ for (const [name, viewport] of Object.entries(viewports)) {
       await script(page, {
         match: marker,
         text: 'A landlord must **return** the deposit within the time the law sets.\n\n- Ask in writing\n- Keep copies\n\nIf your case is disputed, talk to a lawyer.',
-        firstTokenDelayMs: 1500,
-        tokensPerSecond: 30,
+        // Slow enough that Stop is on screen for about five seconds, even on a busy machine.
+        firstTokenDelayMs: 2000,
+        tokensPerSecond: 10,
       });
       await ask(page, `When is my deposit due back? ${marker}`);
       const answer = page.locator('.chat-message-assistant').last();

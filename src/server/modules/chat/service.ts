@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { UIMessage, UIMessageChunk } from 'ai';
 import {
   chatLimits,
@@ -74,10 +75,13 @@ export interface ReplyStream {
 const passageLimit = 4;
 const historyMessages = 40;
 /**
- * How long a retry waits for this instance to store the answer it retries. A person whose
- * connection was lost can press Retry while the server is still settling the cut-off answer.
+ * How long a retry waits for the answer it retries to be stored. A person whose connection was
+ * lost can press Retry while the server (this instance or another) is still settling the
+ * cut-off answer.
  */
 const retryWaitMs = 5_000;
+/** How often a retry looks for an answer another instance is settling. */
+const retryPollMs = 100;
 
 /**
  * Lets the requests already received run up to their own model request before this one goes
@@ -208,16 +212,10 @@ export function createChatService(
    * A retry answers the stored question again: the answer must be the asker's, in this
    * conversation (else 404; a message is stored with its conversation's owner, so that says the
    * conversation is theirs too), an answer that failed (`error`) or was cut off (`stopped`, as
-   * when the connection was lost), and the newest message (else 409). An answer this instance is
-   * still settling is waited for first, for up to `retryWaitMs`.
+   * when the connection was lost), and the newest message (else 409).
    */
   async function findRetry(userId: string, conversationId: string, answerId: string) {
-    const unsettled = settling.get(settlingKey(userId, answerId));
-    if (unsettled) {
-      // Past the wait, the answer is looked up as it is (not stored yet: 404).
-      await withTimeout(unsettled, retryWaitMs, () => new Error('not settled')).catch(() => {});
-    }
-    const answer = await findMessage(db.kysely, { userId, conversationId, id: answerId });
+    const answer = await storedAnswer(userId, conversationId, answerId);
     if (!answer) throw messageNotFound();
     const recent = await recentMessages(db.kysely, conversationId, historyMessages + 2);
     const question = recent.at(-2);
@@ -231,6 +229,29 @@ export function createChatService(
     }
     // The history is what came before the question; the question goes last, once.
     return { answer, question, history: recent.slice(0, -2) };
+  }
+
+  /**
+   * The answer a retry names, once it is stored, for up to `retryWaitMs`. An answer this instance
+   * is settling is waited for. Otherwise, while the person has a reply streaming on any instance,
+   * the answer may be one that instance is settling: it is looked for again every `retryPollMs`.
+   * Undefined when it is not stored by then, or when nothing of the person's is streaming.
+   */
+  async function storedAnswer(userId: string, conversationId: string, id: string) {
+    const deadline = performance.now() + retryWaitMs;
+    const unsettled = settling.get(settlingKey(userId, id));
+    if (unsettled) {
+      await withTimeout(unsettled, retryWaitMs, () => new Error('not settled')).catch(() => {});
+    }
+    const find = () => findMessage(db.kysely, { userId, conversationId, id });
+    for (;;) {
+      const answer = await find();
+      if (answer || performance.now() >= deadline) return answer;
+      // Settling stores the answer and ends its stream's count in one transaction, so once
+      // nothing is streaming, one more look is the last word.
+      if ((await tokens.streamingCount(userId)) === 0) return find();
+      await sleep(retryPollMs);
+    }
   }
 
   /** What the model is given: system prompt with passages, trimmed history, the question. */

@@ -422,6 +422,11 @@ export function createTokensService({ config, db, log }: TokensDeps) {
     };
   }
 
+  /** How many of the person's replies are streaming now, on any instance. */
+  async function streamingCount(userId: string): Promise<number> {
+    return (await findAccount(kysely, userId))?.open_streams ?? 0;
+  }
+
   /** The references of a person's grants that begin with `prefix`. */
   function grantsStartingWith(input: { userId: string; prefix: string; trx?: Executor }) {
     return grantReferencesStartingWith(input.trx ?? kysely, input.userId, input.prefix);
@@ -435,5 +440,6 @@ export function createTokensService({ config, db, log }: TokensDeps) {
     startSweeper,
     grantAllowance,
     getStatus,
+    streamingCount,
   };
 }

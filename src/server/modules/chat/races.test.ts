@@ -140,70 +140,73 @@ describe.each(databaseTargets)('chat races on $kind', ({ kind, skip }) => {
     90_000,
   );
 
-  it.skipIf(skip || kind !== 'postgres')(
-    'a Retry that reaches the other instance while the first is still storing the cut-off answer waits for it, then answers',
-    async () => {
-      h = await createAuthHarness(kind, llm.env(), undefined, { retriever: fixtureRetriever });
-      const first = await listen(h.app);
-      other = await buildApp(h.env.config, { logger: false, retriever: fixtureRetriever });
-      const second = await listen(other);
-      const me = await h.signUp('ada@example.com', password);
-      const id = randomUUID();
-      const post = (base: string, body: unknown, signal?: AbortSignal) =>
-        fetch(`${base}/api/conversations/${id}/messages`, {
-          method: 'POST',
-          headers: {
-            authorization: `Bearer ${me.accessToken}`,
-            'content-type': 'application/json',
-          },
-          body: JSON.stringify(body),
-          signal,
+  // Two instances share a database server: PostgreSQL only.
+  if (kind === 'postgres')
+    it.skipIf(skip)(
+      'a Retry that reaches the other instance while the first is still storing the cut-off answer waits for it, then answers',
+      async () => {
+        h = await createAuthHarness(kind, llm.env(), undefined, { retriever: fixtureRetriever });
+        const first = await listen(h.app);
+        other = await buildApp(h.env.config, { logger: false, retriever: fixtureRetriever });
+        const second = await listen(other);
+        const me = await h.signUp('ada@example.com', password);
+        const id = randomUUID();
+        const post = (base: string, body: unknown, signal?: AbortSignal) =>
+          fetch(`${base}/api/conversations/${id}/messages`, {
+            method: 'POST',
+            headers: {
+              authorization: `Bearer ${me.accessToken}`,
+              'content-type': 'application/json',
+            },
+            body: JSON.stringify(body),
+            signal,
+          });
+
+        const words = Array.from({ length: 400 }, (_, i) => `word${i}`).join(' ');
+        llm.script({ text: words, tokensPerSecond: 100 });
+        const cut = new AbortController();
+        const response = await post(first, { text: 'Are you there?' }, cut.signal);
+        const reader = response.body!.getReader();
+        let seen = '';
+        while (!seen.includes('word3'))
+          seen += new TextDecoder().decode((await reader.read()).value);
+        const answerId = parseUiStream(seen).parts.find((p) => p.type === 'start')!.messageId;
+
+        // Another connection holds the person's token account, so the first instance cannot
+        // finish storing the cut-off answer (it returns the hold on that row in the same
+        // transaction) until it lets go.
+        const holder = new pg.Client({
+          connectionString: (h.env.config.database as { url: string }).url,
         });
+        await holder.connect();
+        try {
+          await holder.query('begin');
+          await holder.query('select 1 from token_accounts where user_id = $1 for update', [
+            me.userId,
+          ]);
+          cut.abort();
+          llm.script({ text: 'Back again.' });
+          const retried = post(second, { text: 'ignored', retryOf: answerId });
+          await new Promise((resolve) => setTimeout(resolve, 500));
+          await holder.query('rollback');
 
-      const words = Array.from({ length: 400 }, (_, i) => `word${i}`).join(' ');
-      llm.script({ text: words, tokensPerSecond: 100 });
-      const cut = new AbortController();
-      const response = await post(first, { text: 'Are you there?' }, cut.signal);
-      const reader = response.body!.getReader();
-      let seen = '';
-      while (!seen.includes('word3')) seen += new TextDecoder().decode((await reader.read()).value);
-      const answerId = parseUiStream(seen).parts.find((p) => p.type === 'start')!.messageId;
-
-      // Another connection holds the person's token account, so the first instance cannot
-      // finish storing the cut-off answer (it returns the hold on that row in the same
-      // transaction) until it lets go.
-      const holder = new pg.Client({
-        connectionString: (h.env.config.database as { url: string }).url,
-      });
-      await holder.connect();
-      try {
-        await holder.query('begin');
-        await holder.query('select 1 from token_accounts where user_id = $1 for update', [
-          me.userId,
+          const answered = await retried;
+          expect(answered.status).toBe(200);
+          expect(textOf(parseUiStream(await answered.text()).parts)).toBe('Back again.');
+        } finally {
+          await holder.end();
+        }
+        const conversation = (await h.me('GET', `/api/conversations/${id}`, me.accessToken)).json();
+        expect(
+          conversation.messages.map((m: { role: string; status: string }) => [m.role, m.status]),
+        ).toEqual([
+          ['user', 'complete'],
+          ['assistant', 'stopped'],
+          ['assistant', 'complete'],
         ]);
-        cut.abort();
-        llm.script({ text: 'Back again.' });
-        const retried = post(second, { text: 'ignored', retryOf: answerId });
-        await new Promise((resolve) => setTimeout(resolve, 500));
-        await holder.query('rollback');
-
-        const answered = await retried;
-        expect(answered.status).toBe(200);
-        expect(textOf(parseUiStream(await answered.text()).parts)).toBe('Back again.');
-      } finally {
-        await holder.end();
-      }
-      const conversation = (await h.me('GET', `/api/conversations/${id}`, me.accessToken)).json();
-      expect(
-        conversation.messages.map((m: { role: string; status: string }) => [m.role, m.status]),
-      ).toEqual([
-        ['user', 'complete'],
-        ['assistant', 'stopped'],
-        ['assistant', 'complete'],
-      ]);
-      expect(conversation.messages[1].content).toContain('word3');
-    },
-  );
+        expect(conversation.messages[1].content).toContain('word3');
+      },
+    );
 });
 
 describe('a server killed mid-stream', () => {

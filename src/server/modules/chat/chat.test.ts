@@ -5,9 +5,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startLlmFake, type LlmFake } from '../../../../test/fakes/llm-server';
 import { createAuthHarness, type AuthHarness } from '../../../../test/support/auth-harness';
 import {
+  cutOffThenRetried,
   fixturePassages,
   fixtureRetriever,
+  longAnswer,
   parseUiStream,
+  readUntilAnswerBegins,
+  rolesAndStatuses,
   textOf,
 } from '../../../../test/support/chat-harness';
 import { databaseTargets } from '../../../../test/support/databases';
@@ -224,12 +228,7 @@ describe.each(databaseTargets)('chat on $kind', ({ kind, skip }) => {
       const id = randomUUID();
       const controller = new AbortController();
       const response = await send(me.accessToken, id, 'Tell me about deposits', controller.signal);
-      const reader = response.body!.getReader();
-      let received = '';
-      while (!received.includes('word3')) {
-        const { value } = await reader.read();
-        received += new TextDecoder().decode(value);
-      }
+      const answerId = await readUntilAnswerBegins(response);
       controller.abort();
       await expect.poll(() => llm.aborted(), { timeout: 5000 }).toBe(1);
 
@@ -254,20 +253,13 @@ describe.each(databaseTargets)('chat on $kind', ({ kind, skip }) => {
 
       // Retry after the lost connection answers the stored question again, without storing it
       // a second time; the cut-off answer stays.
-      const whole = received.slice(0, received.lastIndexOf('\n\n'));
-      const begin = parseUiStream(whole).parts.find((p) => p.type === 'start')!;
       llm.script({ text: 'It must come back within 21 days [1].' });
-      const again = await retry(me.accessToken, id, begin.messageId as string);
+      const again = await retry(me.accessToken, id, answerId);
       expect(again.status).toBe(200);
       const retried = parseUiStream(await again.text()).parts;
       expect(textOf(retried)).toBe('It must come back within 21 days [1].');
-      const messages = (await h!.me('GET', `/api/conversations/${id}`, me.accessToken)).json()
-        .messages as { role: string; status: string; content: string }[];
-      expect(messages.map((m) => [m.role, m.status])).toEqual([
-        ['user', 'complete'],
-        ['assistant', 'stopped'],
-        ['assistant', 'complete'],
-      ]);
+      const conversation = (await h!.me('GET', `/api/conversations/${id}`, me.accessToken)).json();
+      expect(rolesAndStatuses(conversation)).toEqual(cutOffThenRetried);
       expect(
         llm
           .requests()
@@ -385,19 +377,12 @@ describe.each(databaseTargets)('chat on $kind', ({ kind, skip }) => {
       await start(llm.env());
       const me = await h!.signUp('ada@example.com', password);
       const id = randomUUID();
-      const words = Array.from({ length: 400 }, (_, i) => `word${i}`).join(' ');
-      llm.script({ text: words, tokensPerSecond: 100 });
+      llm.script(longAnswer);
       const cut = new AbortController();
       const response = await send(me.accessToken, id, 'Are you there?', cut.signal);
       // Read until the answer has begun, then lose the connection and retry at once, before
       // the server has had a turn to store what was written.
-      const reader = response.body!.getReader();
-      let seen = '';
-      while (!seen.includes('word3')) {
-        seen += new TextDecoder().decode((await reader.read()).value);
-      }
-      const answerId = parseUiStream(seen).parts.find((p) => p.type === 'start')!
-        .messageId as string;
+      const answerId = await readUntilAnswerBegins(response);
       cut.abort();
       llm.script({ text: 'Back again.' });
       const retried = await retry(me.accessToken, id, answerId);
@@ -405,13 +390,7 @@ describe.each(databaseTargets)('chat on $kind', ({ kind, skip }) => {
       expect(textOf(parseUiStream(await retried.text()).parts)).toBe('Back again.');
 
       const conversation = (await h!.me('GET', `/api/conversations/${id}`, me.accessToken)).json();
-      expect(
-        conversation.messages.map((m: { role: string; status: string }) => [m.role, m.status]),
-      ).toEqual([
-        ['user', 'complete'],
-        ['assistant', 'stopped'],
-        ['assistant', 'complete'],
-      ]);
+      expect(rolesAndStatuses(conversation)).toEqual(cutOffThenRetried);
       expect(conversation.messages[1].content).toContain('word3');
     },
   );

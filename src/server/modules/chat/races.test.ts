@@ -3,7 +3,15 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startLlmFake, type LlmFake } from '../../../../test/fakes/llm-server';
 import { createAuthHarness, type AuthHarness } from '../../../../test/support/auth-harness';
-import { fixtureRetriever, parseUiStream, textOf } from '../../../../test/support/chat-harness';
+import {
+  cutOffThenRetried,
+  fixtureRetriever,
+  longAnswer,
+  parseUiStream,
+  readUntilAnswerBegins,
+  rolesAndStatuses,
+  textOf,
+} from '../../../../test/support/chat-harness';
 import { createTestEnvironment, databaseTargets } from '../../../../test/support/databases';
 import { insertVerifiedUser } from '../../../../test/support/users';
 import { buildApp, type App } from '../../app';
@@ -162,15 +170,10 @@ describe.each(databaseTargets)('chat races on $kind', ({ kind, skip }) => {
             signal,
           });
 
-        const words = Array.from({ length: 400 }, (_, i) => `word${i}`).join(' ');
-        llm.script({ text: words, tokensPerSecond: 100 });
+        llm.script(longAnswer);
         const cut = new AbortController();
         const response = await post(first, { text: 'Are you there?' }, cut.signal);
-        const reader = response.body!.getReader();
-        let seen = '';
-        while (!seen.includes('word3'))
-          seen += new TextDecoder().decode((await reader.read()).value);
-        const answerId = parseUiStream(seen).parts.find((p) => p.type === 'start')!.messageId;
+        const answerId = await readUntilAnswerBegins(response);
 
         // Another connection holds the person's token account, so the first instance cannot
         // finish storing the cut-off answer (it returns the hold on that row in the same
@@ -197,13 +200,7 @@ describe.each(databaseTargets)('chat races on $kind', ({ kind, skip }) => {
           await holder.end();
         }
         const conversation = (await h.me('GET', `/api/conversations/${id}`, me.accessToken)).json();
-        expect(
-          conversation.messages.map((m: { role: string; status: string }) => [m.role, m.status]),
-        ).toEqual([
-          ['user', 'complete'],
-          ['assistant', 'stopped'],
-          ['assistant', 'complete'],
-        ]);
+        expect(rolesAndStatuses(conversation)).toEqual(cutOffThenRetried);
         expect(conversation.messages[1].content).toContain('word3');
       },
     );

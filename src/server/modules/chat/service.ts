@@ -233,9 +233,10 @@ export function createChatService(
 
   /**
    * The answer a retry names, once it is stored, for up to `retryWaitMs`. An answer this instance
-   * is settling is waited for. Otherwise, while the person has a reply streaming on any instance,
-   * the answer may be one that instance is settling: it is looked for again every `retryPollMs`.
-   * Undefined when it is not stored by then, or when nothing of the person's is streaming.
+   * is settling is waited for. Otherwise, while the person's conversation ends with a question and
+   * they have a reply streaming on any instance, the answer may be one that instance is settling:
+   * it is looked for again every `retryPollMs`. Undefined when it is not stored by then, or at
+   * once when no answer of theirs can be on its way there.
    */
   async function storedAnswer(userId: string, conversationId: string, id: string) {
     const deadline = performance.now() + retryWaitMs;
@@ -244,12 +245,20 @@ export function createChatService(
       await withTimeout(unsettled, retryWaitMs, () => new Error('not settled')).catch(() => {});
     }
     const find = () => findMessage(db.kysely, { userId, conversationId, id });
+    const answerMayBeSettling = async () => {
+      const [newest] = await recentMessages(db.kysely, conversationId, 1);
+      return (
+        newest?.user_id === userId &&
+        newest.role === 'user' &&
+        (await tokens.streamingCount(userId)) > 0
+      );
+    };
     for (;;) {
       const answer = await find();
       if (answer || performance.now() >= deadline) return answer;
       // Settling stores the answer and ends its stream's count in one transaction, so once
       // nothing is streaming, one more look is the last word.
-      if ((await tokens.streamingCount(userId)) === 0) return find();
+      if (!(await answerMayBeSettling())) return find();
       await sleep(retryPollMs);
     }
   }

@@ -16,7 +16,6 @@ import {
 import { regionsByCountry } from '../../../shared/jurisdictions.js';
 import { tokensMessages } from '../../../shared/tokens.js';
 import { AppError } from '../../errors.js';
-import { withTimeout } from '../../with-timeout.js';
 import type { ModuleDeps } from '../../module-deps.js';
 import { createCitationFilter } from '../../llm/citations.js';
 import { warmLazyModules } from '../../llm/lazy-modules.js';
@@ -80,7 +79,7 @@ const historyMessages = 40;
  * cut-off answer.
  */
 const retryWaitMs = 5_000;
-/** How often a retry looks for an answer another instance is settling. */
+/** How often a retry looks again for an answer that is still being settled. */
 const retryPollMs = 100;
 
 /**
@@ -163,12 +162,8 @@ export function createChatService(
     : undefined;
   warmLazyModules();
   model?.warm();
-  /**
-   * Replies being written, by asker and answer id, each settled when its answer is stored:
-   * shutdown waits for them all, and a retry that comes before its answer is stored for it.
-   */
-  const settling = new Map<string, Promise<void>>();
-  const settlingKey = (userId: string, answerId: string) => `${userId} ${answerId}`;
+  /** Replies being written, each settled when its answer is stored: shutdown waits for them. */
+  const settling = new Set<Promise<void>>();
 
   async function listForUser(
     userId: string,
@@ -232,18 +227,14 @@ export function createChatService(
   }
 
   /**
-   * The answer a retry names, once it is stored, for up to `retryWaitMs`. An answer this instance
-   * is settling is waited for. Otherwise, while the person's conversation ends with a question and
-   * they have a reply streaming on any instance, the answer may be one that instance is settling:
-   * it is looked for again every `retryPollMs`. Undefined when it is not stored by then, or at
-   * once when no answer of theirs can be on its way there.
+   * The answer a retry names, once it is stored, for up to `retryWaitMs`. While the person's
+   * conversation ends with a question and they have a reply streaming (on this instance or
+   * another), the answer may be one still being settled: it is looked for again every
+   * `retryPollMs`. Undefined when it is not stored by then, or at once when no answer of theirs
+   * can be on its way.
    */
   async function storedAnswer(userId: string, conversationId: string, id: string) {
     const deadline = performance.now() + retryWaitMs;
-    const unsettled = settling.get(settlingKey(userId, id));
-    if (unsettled) {
-      await withTimeout(unsettled, retryWaitMs, () => new Error('not settled')).catch(() => {});
-    }
     const find = () => findMessage(db.kysely, { userId, conversationId, id });
     const answerMayBeSettling = async () => {
       const [newest] = await recentMessages(db.kysely, conversationId, 1);
@@ -405,9 +396,8 @@ export function createChatService(
     const assistantMessageId = randomUUID();
     let done!: () => void;
     const finished = new Promise<void>((resolve) => (done = resolve));
-    const key = settlingKey(asker.userId, assistantMessageId);
-    settling.set(key, finished);
-    void finished.then(() => settling.delete(key));
+    settling.add(finished);
+    void finished.then(() => settling.delete(finished));
 
     return {
       run: async (write) => {
@@ -552,7 +542,7 @@ export function createChatService(
     exportFor: (userId: string) => exportConversations(db, userId),
     /** Waits for replies being written to settle, then stops the model's thread (shutdown). */
     drain: async () => {
-      await Promise.all([...settling.values()]);
+      await Promise.all(settling);
       await model?.close();
     },
   };

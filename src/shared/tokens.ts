@@ -21,6 +21,11 @@ export const tokenStatusSchema = z.object({
   /** What each window grants, and when the current one ends and the balance renews. */
   allowance: z.number().int(),
   renewsAt: z.string(),
+  /**
+   * How many of the person's replies are being written now, on any instance. A reply's charge is
+   * settled when its stream ends, so at 0 the balance is final.
+   */
+  streaming: z.number().int().min(0),
   /** The newest ledger rows, newest first. */
   recent: z.array(ledgerEntrySchema),
 });

@@ -229,6 +229,8 @@ describe.each(databaseTargets)('chat on $kind', ({ kind, skip }) => {
       const controller = new AbortController();
       const response = await send(me.accessToken, id, 'Tell me about deposits', controller.signal);
       const answerId = await readUntilAnswerBegins(response);
+      // While it streams, the balance says a reply is still to be settled.
+      expect((await h!.me('GET', '/api/tokens', me.accessToken)).json().streaming).toBe(1);
       controller.abort();
       await expect.poll(() => llm.aborted(), { timeout: 5000 }).toBe(1);
 
@@ -247,6 +249,7 @@ describe.each(databaseTargets)('chat on $kind', ({ kind, skip }) => {
       expect(stored.content.startsWith('word0 word1 word2 word3')).toBe(true);
       expect(stored.content.length).toBeLessThan(words.length);
       const tokens = (await h!.me('GET', '/api/tokens', me.accessToken)).json();
+      expect(tokens.streaming).toBe(0);
       expect(freeDailyTokens - tokens.balance).toBe(stored.charged);
       expect(stored.charged).toBeLessThan(countTokens(words));
       expect(await ledger(me.userId)).toEqual({ sum: tokens.balance, charged: stored.charged });

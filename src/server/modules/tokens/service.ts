@@ -413,6 +413,7 @@ export function createTokensService({ config, db, log }: TokensDeps) {
       unlimited: plan.allowance.kind === 'fair-use',
       allowance: account.window_allowance,
       renewsAt: account.window_end,
+      streaming: account.open_streams,
       recent: recent.map((row) => ({
         kind: row.kind,
         delta: row.delta,

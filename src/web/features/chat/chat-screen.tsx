@@ -30,11 +30,9 @@ import { NoticeDialog } from './notice-dialog';
 import { useFollowEnd } from './use-follow-end';
 import './chat.scss';
 
-/** How often, and at most how many times, the page asks whether a cut-off answer is stored. */
+/** How often, and at most how many times, the page asks whether a cut-off reply is settled. */
 const settleCheckMs = 300;
 const settleChecks = 15;
-/** How long the page waits before reading the balance after a stop whose answer had no id yet. */
-const unknownAnswerWaitMs = 600;
 
 /** A stored conversation as the chat shows it: each question, then its answer, in order. */
 function toReplyMessages(conversation: Conversation): ReplyMessage[] {
@@ -185,35 +183,25 @@ export function ChatScreen({
   );
 
   /**
-   * The server settles an answer that was stopped, cut off or failed (charging what was written)
-   * once it sees the end, and stores the answer in the same transaction. So the page asks for the
-   * conversation until that answer is in it, then reads the balance and the list again. An answer
-   * whose id never arrived (stopped before its stream began) is waited for a moment instead.
+   * The server settles a reply that was stopped, cut off or failed (charging what was written)
+   * once it sees the end, and stores its answer in the same transaction. So the page reads the
+   * balance until no reply of the person's is streaming (or it has asked `settleChecks` times),
+   * then shows it and reads the list again.
    */
-  const afterSettling = useCallback(
-    (answerId: string | undefined) => {
-      const conversationId = current.id;
-      let checks = 0;
-      const check = async () => {
-        checks += 1;
-        const stored =
-          answerId === undefined ||
-          (await api.get(conversationId).then(
-            (conversation) => conversation.messages.some((message) => message.id === answerId),
-            // Not found (nothing was stored) or not reachable: read the balance all the same.
-            () => true,
-          ));
-        if (!stored && checks < settleChecks) {
-          setTimeout(() => void check(), settleCheckMs);
-          return;
-        }
-        refreshTokens();
-        void loadPage(true, query.trim());
-      };
-      setTimeout(() => void check(), answerId === undefined ? unknownAnswerWaitMs : settleCheckMs);
-    },
-    [api, current.id, refreshTokens, loadPage, query],
-  );
+  const afterSettling = useCallback(() => {
+    let checks = 0;
+    const check = async () => {
+      checks += 1;
+      const status = await api.tokens().catch(() => undefined);
+      if (status?.streaming !== 0 && checks < settleChecks) {
+        setTimeout(() => void check(), settleCheckMs);
+        return;
+      }
+      if (status) setTokens(status);
+      void loadPage(true, query.trim());
+    };
+    setTimeout(() => void check(), settleCheckMs);
+  }, [api, loadPage, query]);
 
   /** Set while a Retry is being sent, so its refusal can be told from a new question's. */
   const retrying = useRef(false);
@@ -235,7 +223,7 @@ export function ChatScreen({
         onOutOfTokens();
         return;
       }
-      afterSettling(streamedAnswerId(chat.messages));
+      afterSettling();
       // A Retry the server refused: the answer was stored otherwise than this page saw it (it
       // was finished after all, or is not stored yet). What is stored is shown instead.
       if (wasRetry && error instanceof ApiError && (error.status === 404 || error.status === 409)) {
@@ -272,7 +260,7 @@ export function ChatScreen({
 
   const stop = useCallback(() => {
     void chat.stop();
-    afterSettling(streamedAnswerId(chat.messages));
+    afterSettling();
   }, [chat, afterSettling]);
 
   useEffect(() => {

@@ -8,10 +8,12 @@ import { hasControlCharacters, singleLineText, textMessages } from './text.js';
 export const conversationIdSchema = z.uuid();
 
 export const sendMessageRequestSchema = z.object({
-  // Bounded here by the body limit; the 8,000-character rule answers 413 with its own message.
+  // The 8,000-character rule answers 413 with its own message. This bound only stops a string
+  // that no body the server accepts can hold (the default body limit is 64 KiB): anything
+  // between the two is a 413 too.
   text: z
     .string()
-    .max(chatLimits.maxMessageLength * 4, { abort: true })
+    .max(chatLimits.maxMessageLength * 16, { abort: true })
     .refine(
       (text) => !hasControlCharacters(text, { multiLine: true }),
       textMessages.controlCharacters,

@@ -276,6 +276,42 @@ describe.each(databaseTargets)('chat on $kind', ({ kind, skip }) => {
   );
 
   it.skipIf(skip)(
+    'a chat deleted while its answer streams: the reply is settled all the same, and nothing of it is stored',
+    async () => {
+      await start(llm.env());
+      const me = await h!.signUp('ada@example.com', password);
+      llm.script(longAnswer);
+      const id = randomUUID();
+      const controller = new AbortController();
+      const response = await send(me.accessToken, id, 'Tell me about deposits', controller.signal);
+      await readUntilAnswerBegins(response);
+      expect((await h!.me('DELETE', `/api/conversations/${id}`, me.accessToken)).statusCode).toBe(
+        204,
+      );
+      controller.abort();
+
+      // The reservation is settled at once, not left to the sweeper: the count of streaming
+      // replies is back to 0, and the words written were charged.
+      const tokensNow = async () => (await h!.me('GET', '/api/tokens', me.accessToken)).json();
+      await expect.poll(async () => (await tokensNow()).streaming, { timeout: 5000 }).toBe(0);
+      const tokens = await tokensNow();
+      const { sum, charged } = await ledger(me.userId);
+      expect(charged).toBeGreaterThan(0);
+      expect(freeDailyTokens - tokens.balance).toBe(charged);
+      expect(sum).toBe(tokens.balance);
+      expect((await h!.me('GET', `/api/conversations/${id}`, me.accessToken)).statusCode).toBe(404);
+      expect(
+        await h!.env.db.kysely
+          .selectFrom('chat_messages')
+          .select('id')
+          .where('conversation_id', '=', id)
+          .execute(),
+      ).toEqual([]);
+      expect(logs.join('')).not.toContain('could not settle a reply');
+    },
+  );
+
+  it.skipIf(skip)(
     'a model that fails before or during the stream shows an error part and charges nothing',
     async () => {
       await start(llm.env());
@@ -503,6 +539,11 @@ describe.each(databaseTargets)('chat on $kind', ({ kind, skip }) => {
     const long = await send(me.accessToken, randomUUID(), 'x'.repeat(8001));
     expect(long.status).toBe(413);
     expect((await long.json()).error.code).toBe('chat.message_too_long');
+    // Longer still, up to and past what a body may hold: too long, never merely invalid.
+    for (const length of [40_000, 64_000, 200_000]) {
+      const longer = await send(me.accessToken, randomUUID(), 'x'.repeat(length));
+      expect(longer.status, `${length} characters`).toBe(413);
+    }
     const badId = await send(me.accessToken, 'not-a-uuid', 'Hello?');
     expect(badId.status).toBe(400);
 
@@ -647,8 +688,20 @@ describe.each(databaseTargets)('chat on $kind', ({ kind, skip }) => {
     expect((await h!.me('GET', `/api/conversations/${ids[5]}`, me.accessToken)).statusCode).toBe(
       404,
     );
-    const badCursor = await h!.me('GET', '/api/conversations?cursor=bm9wZQ', me.accessToken);
-    expect(badCursor.statusCode).toBe(400);
+    // Cursors the server never gives: not base64 of "time|id", a time or an id in another form.
+    const cursor = (text: string) => Buffer.from(text).toString('base64url');
+    for (const bad of [
+      'bm9wZQ',
+      cursor(`1|${ids[0]}`),
+      cursor(`2020|${ids[0]}`),
+      cursor(`May 1, 2026|${ids[0]}`),
+      cursor(`2026-11-24T10:00:00.000Z|x`),
+      cursor(`2026-11-24T10:00:00.000Z|${ids[0]}|more`),
+    ]) {
+      const response = await h!.me('GET', `/api/conversations?cursor=${bad}`, me.accessToken);
+      expect(response.statusCode, bad).toBe(400);
+      expect(response.json().error.code).toBe('request.invalid');
+    }
   });
 
   it.skipIf(skip)('records the first-use notice once per account', async () => {

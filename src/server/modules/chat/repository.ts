@@ -70,8 +70,17 @@ export async function touchConversationIfUnchanged(
   return result.numUpdatedRows > 0n;
 }
 
-export async function touchConversation(trx: Executor, id: string, now: string): Promise<void> {
-  await trx.updateTable('conversations').set({ updated_at: now }).where('id', '=', id).execute();
+/**
+ * Moves the conversation's activity time on; false when it is gone (deleted). On PostgreSQL the
+ * update holds the conversation's row until the transaction ends, so a delete waits for it.
+ */
+export async function touchConversation(trx: Executor, id: string, now: string): Promise<boolean> {
+  const result = await trx
+    .updateTable('conversations')
+    .set({ updated_at: now })
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
 export async function insertMessage(

@@ -4,6 +4,7 @@ import type { UIMessage, UIMessageChunk } from 'ai';
 import {
   chatLimits,
   chatMessages,
+  conversationIdSchema,
   type ChatMessage,
   type ChatSource,
   type Conversation,
@@ -134,9 +135,19 @@ function encodeCursor(row: ConversationRow): string {
   return Buffer.from(`${row.updated_at}|${row.id}`).toString('base64url');
 }
 
+/** The activity times the server stores and gives in cursors: UTC, to the millisecond. */
+const storedTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+/** A cursor as `encodeCursor` wrote it; anything else (both engines alike) is a 400. */
 function decodeCursor(cursor: string): { updatedAt: string; id: string } {
-  const [updatedAt, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  if (!updatedAt || !id || Number.isNaN(Date.parse(updatedAt))) {
+  const parts = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  const [updatedAt = '', id = ''] = parts;
+  if (
+    parts.length !== 2 ||
+    !storedTime.test(updatedAt) ||
+    Number.isNaN(Date.parse(updatedAt)) ||
+    !conversationIdSchema.safeParse(id).success
+  ) {
     throw new AppError(400, 'request.invalid', 'The cursor is not valid.', {
       cursor: 'is not valid',
     });
@@ -485,6 +496,9 @@ export function createChatService(
           used,
           write: async (trx, charged) => {
             const now = new Date().toISOString();
+            // Deleted while it was written: the charge stands, and there is nowhere to store
+            // the answer.
+            if (!(await touchConversation(trx, conversationId, now))) return;
             await insertMessage(trx, {
               id: assistantMessageId,
               conversationId,
@@ -496,7 +510,6 @@ export function createChatService(
               sources,
               now,
             });
-            await touchConversation(trx, conversationId, now);
           },
         });
       } catch (error) {

@@ -7,22 +7,22 @@ import remarkGfm from 'remark-gfm';
 const allowedProtocols = /^(https?:|mailto:)/i;
 
 /**
- * http, https and mailto addresses; a citation's fragment (#source-…) and a path on this site
- * (/guides/…). Anything else (javascript:, data:, protocol-relative //host) becomes no link.
+ * http, https and mailto addresses, and a citation's fragment (#source-…). Anything else
+ * (javascript:, data:, a path, protocol-relative //host) becomes no link: an answer never takes
+ * the person away from the chat in its own tab.
  */
 export function safeUrl(url: string): string {
   const trimmed = url.trim();
   if (allowedProtocols.test(trimmed)) return trimmed;
-  if (trimmed.startsWith('#source-')) return trimmed;
-  if (/^\/(?!\/)/.test(trimmed) && !trimmed.includes('\\')) return trimmed;
+  if (/^#source-[\w-]+$/.test(trimmed)) return trimmed;
   return '';
 }
 
 function AnswerLink({ href, children }: ComponentProps<'a'>) {
   if (!href) return <span>{children}</span>;
-  if (href.startsWith('#') || href.startsWith('/')) {
+  if (href.startsWith('#')) {
     return (
-      <a href={href} className={href.startsWith('#') ? 'citation' : undefined}>
+      <a href={href} className="citation">
         {children}
       </a>
     );
@@ -37,6 +37,7 @@ function AnswerLink({ href, children }: ComponentProps<'a'>) {
 interface MdNode {
   type: string;
   value?: string;
+  url?: string;
   children?: MdNode[];
 }
 
@@ -65,11 +66,47 @@ const components: Components = {
   img: ({ alt }) => <span className="answer-image-alt">{alt ? `[${alt}]` : ''}</span>,
 };
 
-/** `[n]` markers of cited sources become links to the source list under the answer. */
-export function linkCitations(text: string, messageId: string, sources: ReadonlySet<number>) {
-  return text.replace(/\[(\d{1,3})\](?![(:[])/g, (marker, digits: string) =>
-    sources.has(Number(digits)) ? `[\\[${digits}\\]](#source-${messageId}-${digits})` : marker,
-  );
+const citationMarker = /\[(\d{1,3})\]/g;
+
+/**
+ * `[n]` markers of cited sources become links to the source list under the answer. Only the
+ * answer's text is looked at: a marker in code (`x[1]`) or inside a link stays as written.
+ */
+export function remarkCitations({
+  messageId,
+  sources,
+}: {
+  messageId: string;
+  sources: ReadonlySet<number>;
+}) {
+  const linked = (text: MdNode): MdNode[] => {
+    const value = text.value ?? '';
+    const pieces: MdNode[] = [];
+    let last = 0;
+    for (const match of value.matchAll(citationMarker)) {
+      const n = Number(match[1]);
+      if (!sources.has(n)) continue;
+      if (match.index > last) pieces.push({ type: 'text', value: value.slice(last, match.index) });
+      pieces.push({
+        type: 'link',
+        url: `#source-${messageId}-${n}`,
+        children: [{ type: 'text', value: match[0] }],
+      });
+      last = match.index + match[0].length;
+    }
+    if (pieces.length === 0) return [text];
+    if (last < value.length) pieces.push({ type: 'text', value: value.slice(last) });
+    return pieces;
+  };
+  const visit = (node: MdNode) => {
+    if (!node.children || node.type === 'link' || node.type === 'linkReference') return;
+    node.children = node.children.flatMap((child) => {
+      if (child.type === 'text') return linked(child);
+      visit(child);
+      return [child];
+    });
+  };
+  return (tree: MdNode) => visit(tree);
 }
 
 /**
@@ -92,11 +129,11 @@ export const AnswerMarkdown = memo(function AnswerMarkdown({
   return (
     <div className="answer-markdown">
       <ReactMarkdown
-        remarkPlugins={[remarkGfm, remarkHtmlAsText]}
+        remarkPlugins={[remarkGfm, remarkHtmlAsText, [remarkCitations, { messageId, sources }]]}
         urlTransform={safeUrl}
         components={components}
       >
-        {linkCitations(healed, messageId, sources)}
+        {healed}
       </ReactMarkdown>
     </div>
   );

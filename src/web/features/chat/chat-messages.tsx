@@ -73,14 +73,18 @@ function AnswerActions({
   conversationLink: string;
   onRate: (messageId: string, rating: 'up' | 'down' | null) => Promise<void>;
 }) {
-  const [copied, setCopied] = useState(false);
+  const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
   const [rating, setRating] = useState<'up' | 'down' | null>(message.metadata?.feedback ?? null);
   const [rateError, setRateError] = useState(false);
 
   async function copy() {
-    await navigator.clipboard.writeText(textOf(message));
-    setCopied(true);
-    setTimeout(() => setCopied(false), 2000);
+    // The clipboard can be refused (permissions, a page not in focus): say so rather than nothing.
+    const done = await navigator.clipboard.writeText(textOf(message)).then(
+      () => 'yes' as const,
+      () => 'failed' as const,
+    );
+    setCopied(done);
+    setTimeout(() => setCopied(null), 2000);
   }
 
   async function rate(next: 'up' | 'down') {
@@ -97,7 +101,7 @@ function AnswerActions({
   return (
     <div className="answer-actions" role="group" aria-label="Answer actions">
       <button type="button" className="btn btn-sm btn-link" onClick={() => void copy()}>
-        {copied ? 'Copied' : 'Copy'}
+        {copied === 'yes' ? 'Copied' : 'Copy'}
       </button>
       <button
         type="button"
@@ -121,6 +125,11 @@ function AnswerActions({
       {rateError ? (
         <span className="text-danger small" role="status">
           Your rating was not saved.
+        </span>
+      ) : null}
+      {copied === 'failed' ? (
+        <span className="text-danger small" role="status">
+          The answer could not be copied.
         </span>
       ) : null}
     </div>

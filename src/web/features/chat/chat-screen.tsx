@@ -137,11 +137,18 @@ export function ChatScreen({
     api.tokens().then(setTokens, () => undefined);
   }, [api]);
 
+  /** The list's load in flight: a newer first page supersedes it; a next page waits for it. */
+  const listLoad = useRef<object | null>(null);
   const loadPage = useCallback(
     async (replace: boolean, q: string) => {
+      if (!replace && listLoad.current) return;
+      const load = {};
+      listLoad.current = load;
       setList((state) => ({ ...state, loading: true, error: null }));
       try {
         const page = await api.list({ cursor: replace ? null : cursor.current, q });
+        if (listLoad.current !== load) return;
+        listLoad.current = null;
         cursor.current = page.nextCursor;
         setList((state) => ({
           items: replace ? page.conversations : [...state.items, ...page.conversations],
@@ -150,6 +157,8 @@ export function ChatScreen({
           error: null,
         }));
       } catch {
+        if (listLoad.current !== load) return;
+        listLoad.current = null;
         setList((state) => ({
           ...state,
           loading: false,
@@ -159,6 +168,7 @@ export function ChatScreen({
     },
     [api],
   );
+  const loadMore = useCallback(() => void loadPage(false, query.trim()), [loadPage, query]);
 
   const transport = useMemo(
     () =>
@@ -347,6 +357,8 @@ export function ChatScreen({
   }
 
   async function remove(id: string) {
+    // The answer being written to this chat stops first: there will be nowhere to read it.
+    if (id === current.id && waiting) stop();
     await api.remove(id);
     setList((state) => ({ ...state, items: state.items.filter((item) => item.id !== id) }));
     if (id === current.id) newChat();
@@ -392,7 +404,11 @@ export function ChatScreen({
         className={sidebarOpen ? 'chat-sidebar open' : 'chat-sidebar'}
         aria-label="Chats and account"
         onKeyDown={(event) => {
-          if (event.key === 'Escape') setSidebarOpen(false);
+          // Esc closes the open panel, and only that: it does not also stop an answer.
+          if (event.key === 'Escape' && sidebarOpen) {
+            event.stopPropagation();
+            setSidebarOpen(false);
+          }
         }}
       >
         <button
@@ -413,7 +429,7 @@ export function ChatScreen({
           onSelect={(id) => void select(id)}
           onRename={rename}
           onDelete={remove}
-          onLoadMore={() => void loadPage(false, query.trim())}
+          onLoadMore={loadMore}
           onSignOut={onSignOut}
         />
       </aside>

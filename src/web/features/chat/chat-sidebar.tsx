@@ -43,14 +43,34 @@ function ChatItem({
   const [menuOpen, setMenuOpen] = useState(false);
   const [editing, setEditing] = useState(false);
   const [title, setTitle] = useState(item.title);
+  const [failure, setFailure] = useState<string | null>(null);
   const id = useId();
 
   async function saveTitle(event: FormEvent) {
     event.preventDefault();
     const next = title.trim();
-    if (next && next !== item.title) await onRename(next);
+    setFailure(null);
+    if (next && next !== item.title) {
+      try {
+        await onRename(next);
+      } catch {
+        setFailure('This chat could not be renamed. Please try again.');
+        return;
+      }
+    }
     setEditing(false);
   }
+
+  async function remove() {
+    setFailure(null);
+    await onDelete().catch(() => setFailure('This chat could not be deleted. Please try again.'));
+  }
+
+  const failureLine = failure ? (
+    <p className="chat-item-failure text-danger small" role="alert">
+      {failure}
+    </p>
+  ) : null;
 
   if (editing) {
     return (
@@ -67,13 +87,19 @@ function ChatItem({
             autoFocus
             onChange={(event) => setTitle(event.target.value)}
             onKeyDown={(event) => {
-              if (event.key === 'Escape') setEditing(false);
+              // Esc leaves the new name, and only that: it does not also stop an answer.
+              if (event.key === 'Escape') {
+                event.stopPropagation();
+                setFailure(null);
+                setEditing(false);
+              }
             }}
           />
           <button type="submit" className="btn btn-sm btn-primary">
             Save
           </button>
         </form>
+        {failureLine}
       </li>
     );
   }
@@ -116,7 +142,7 @@ function ChatItem({
             onClick={() => {
               setMenuOpen(false);
               if (window.confirm(`Delete “${item.title}”? This cannot be undone.`)) {
-                void onDelete();
+                void remove();
               }
             }}
           >
@@ -124,6 +150,7 @@ function ChatItem({
           </button>
         </div>
       ) : null}
+      {failureLine}
     </li>
   );
 }

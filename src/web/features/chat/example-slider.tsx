@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 
 export const exampleQuestions = [
   'How long can my landlord keep my security deposit?',
@@ -11,20 +11,37 @@ export const exampleQuestions = [
 /** The spec's slider constants: a new example every 3000 ms, sliding in 500 ms. */
 const autoplayMs = 3000;
 
-function prefersReducedMotion(): boolean {
-  return window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+const reducedMotionQuery = '(prefers-reduced-motion: reduce)';
+
+function watchReducedMotion(onChange: () => void) {
+  const query = window.matchMedia(reducedMotionQuery);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
+
+/** Whether the person prefers reduced motion, following the setting if it changes. */
+function useReducedMotion(): boolean {
+  return useSyncExternalStore(
+    watchReducedMotion,
+    () => window.matchMedia(reducedMotionQuery).matches,
+    () => false,
+  );
 }
 
 /**
  * Example questions, one at a time; choosing one puts it in the question box. It pauses while
- * hovered or focused, and does not move by itself for people who prefer reduced motion.
+ * hovered or while focus is in it, and does not move by itself for people who prefer reduced
+ * motion.
  */
 export function ExampleSlider({ onChoose }: { onChoose: (question: string) => void }) {
   const [index, setIndex] = useState(0);
-  const [paused, setPaused] = useState(false);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const reducedMotion = useReducedMotion();
+  const paused = hovered || focused || reducedMotion;
 
   useEffect(() => {
-    if (paused || prefersReducedMotion()) return;
+    if (paused) return;
     const timer = setInterval(
       () => setIndex((current) => (current + 1) % exampleQuestions.length),
       autoplayMs,
@@ -40,10 +57,13 @@ export function ExampleSlider({ onChoose }: { onChoose: (question: string) => vo
       className="example-slider"
       aria-roledescription="carousel"
       aria-label="Example questions"
-      onMouseEnter={() => setPaused(true)}
-      onMouseLeave={() => setPaused(false)}
-      onFocus={() => setPaused(true)}
-      onBlur={() => setPaused(false)}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => {
+        // Focus moving between the slider's own buttons keeps it paused.
+        if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
+      }}
     >
       <div className="example-slider-window">
         <ul className="example-slider-track" style={{ transform: `translateX(-${index * 100}%)` }}>

@@ -497,6 +497,46 @@ test.describe('chat at 1280 px', () => {
   });
 });
 
+test('the chat list loads its next page when its end comes into view, and lists each chat once', async ({
+  page,
+}) => {
+  // Tall enough that a page of chats leaves the end of the list in view.
+  await page.setViewportSize({ width: viewports.desktop.width, height: 1600 });
+  await openChat(page, 'paging');
+  // Twenty-one answers cost more than the free day's tokens: on Standard (the demo checkout).
+  await page.goto('/pricing');
+  await page.getByRole('button', { name: 'Choose Plan: Standard' }).click();
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await expect(page.getByText('Welcome to Standard. Your allowance is ready.')).toBeVisible();
+  const marker = `paging-${Date.now()}`;
+  // One more chat than a page holds (20), asked through the API as the page would.
+  const statuses = await page.evaluate(async (marker) => {
+    const hint = await fetch('/api/auth/refresh', { method: 'POST', credentials: 'same-origin' });
+    const { accessToken } = (await hint.json()) as { accessToken: string };
+    const seen: number[] = [];
+    for (let i = 1; i <= 21; i++) {
+      const response = await fetch(`/api/conversations/${crypto.randomUUID()}/messages`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ text: `Note ${i} ${marker}` }),
+      });
+      await response.text();
+      seen.push(response.status);
+    }
+    return seen;
+  }, marker);
+  expect(statuses).toEqual(Array.from({ length: 21 }, () => 200));
+
+  await page.reload();
+  const items = page.getByRole('region', { name: 'Today History' }).locator('.chat-item-title');
+  await page.locator('.chat-list-sentinel').scrollIntoViewIfNeeded();
+  await expect(items).toHaveCount(21);
+  await expect(page.getByText('Loading…')).toHaveCount(0);
+  const titles = await items.allInnerTexts();
+  expect(new Set(titles).size).toBe(21);
+  expect(titles[20]).toBe(`Note 1 ${marker}`);
+});
+
 test('the chat screen is a chunk of its own: the home page does not load it', async ({ page }) => {
   const scripts: string[] = [];
   page.on('request', (request) => {

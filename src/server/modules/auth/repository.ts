@@ -174,6 +174,10 @@ export function findRefreshToken(db: Db, tokenHash: string): Promise<RefreshToke
     .executeTakeFirst();
 }
 
+export function findRefreshTokenById(db: Db, id: string): Promise<RefreshTokenRow | undefined> {
+  return db.kysely.selectFrom('refresh_tokens').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
 /**
  * Marks `currentId` replaced by `next` and stores `next`, in one transaction. Answers false when
  * another request rotated the token first (the conditional update found it already revoked).

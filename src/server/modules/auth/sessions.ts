@@ -6,6 +6,7 @@ import type { ModuleDeps } from '../../module-deps.js';
 import { signAccessToken, verifyAccessToken } from './access-tokens.js';
 import {
   findRefreshToken,
+  findRefreshTokenById,
   findSignedInUser,
   findUserById,
   insertRefreshToken,
@@ -13,6 +14,7 @@ import {
   revokeFamiliesOfUser,
   revokeFamily,
   rotateRefreshToken,
+  type RefreshTokenRow,
   type UserRow,
 } from './repository.js';
 import { hashSecretToken, newSecretToken } from './secret-tokens.js';
@@ -45,6 +47,8 @@ export const sessionExpired = () =>
   new AppError(401, 'auth.session_expired', authMessages.sessionExpired);
 
 const day = 24 * 60 * 60 * 1000;
+/** How long a just-rotated refresh token may still be presented once, for a lost answer. */
+const rotationGraceMs = 20_000;
 
 function truncateUserAgent(userAgent: string | undefined): string | null {
   return userAgent ? userAgent.slice(0, 300) : null;
@@ -56,6 +60,19 @@ function truncateUserAgent(userAgent: string | undefined): string | null {
  * at once. The cookie that carries the refresh token is the routes' business (refresh-cookie.ts).
  */
 export function createSessionService({ config, db, log }: ModuleDeps) {
+  /**
+   * A token rotated moments ago whose successor was never used: the answer to that refresh was
+   * lost (a page navigated or reloaded while it was on its way, so the browser kept the old
+   * cookie). Within `rotationGraceMs` the successor stands in for it, rotated in its turn, rather
+   * than the whole sign-in ending (decision 0098). Undefined otherwise.
+   */
+  async function unansweredRotation(token: RefreshTokenRow, now: number) {
+    if (token.revoked_at === null || token.replaced_by === null) return undefined;
+    if (now - Date.parse(token.revoked_at) >= rotationGraceMs) return undefined;
+    const successor = await findRefreshTokenById(db, token.replaced_by);
+    return successor && successor.revoked_at === null ? successor : undefined;
+  }
+
   const refreshExpiry = (from: number) =>
     new Date(from + config.auth.refreshTokenTtlDays * day).toISOString();
 
@@ -104,8 +121,9 @@ export function createSessionService({ config, db, log }: ModuleDeps) {
       if (!presented) throw sessionExpired();
       const now = Date.now();
       const nowIso = new Date(now).toISOString();
-      const current = await findRefreshToken(db, hashSecretToken(presented));
-      if (!current) throw sessionExpired();
+      const found = await findRefreshToken(db, hashSecretToken(presented));
+      if (!found) throw sessionExpired();
+      const current = (await unansweredRotation(found, now)) ?? found;
       if (current.revoked_at !== null) {
         await endFamily(current.family_id);
         if (current.replaced_by !== null) {

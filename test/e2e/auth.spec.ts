@@ -80,6 +80,28 @@ test.describe('sign-up, email confirmation and sessions', () => {
     await expect(page).toHaveURL(/\/login\?next=%2Fchatbot$/);
   });
 
+  test('a page left while its refresh was on its way: the next page is still signed in', async ({
+    page,
+    playwright,
+  }) => {
+    const email = uniqueEmail('lost-refresh');
+    await page.setViewportSize(viewports.desktop);
+    await signUpAndSignIn(page, email);
+    // The server answers a refresh the browser never reads (it navigated away meanwhile): the
+    // token rotates, and the browser keeps the one it had.
+    const cookie = (await page.context().cookies()).find((c) => c.name.endsWith('lexwise_refresh'));
+    const elsewhere = await playwright.request.newContext();
+    const lost = await elsewhere.post(`${appUrl}/api/auth/refresh`, {
+      headers: { cookie: `${cookie!.name}=${cookie!.value}`, origin: appUrl },
+    });
+    expect(lost.status()).toBe(200);
+    await elsewhere.dispose();
+
+    await page.goto('/account');
+    await expect(page).toHaveURL(`${appUrl}/account`);
+    await expect(page.getByRole('region', { name: 'Billing' })).toContainText('Free plan');
+  });
+
   test('a link already used says so and offers a new one', async ({ page }) => {
     const email = uniqueEmail('used-link');
     const link = await registerByApi(page, email);

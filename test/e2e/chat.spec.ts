@@ -537,6 +537,53 @@ test('the chat list loads its next page when its end comes into view, and lists 
   expect(titles[20]).toBe(`Note 1 ${marker}`);
 });
 
+test.describe('a rename or delete the server cannot do', () => {
+  // The browser logs the failures this test makes the server give.
+  test.use({ allowConsoleErrors: [/status of 503/] });
+
+  test('says so beside the chat, and leaves the chat as it was', async ({ page }) => {
+    await page.setViewportSize(viewports.desktop);
+    await openChat(page, 'refused-edit');
+    const marker = `refused-edit-${Date.now()}`;
+    await script(page, { match: marker, text: 'An answer.' });
+    await ask(page, `A question ${marker}`);
+    await expect(page.locator('.chat-message-assistant')).toContainText('An answer.');
+    const unavailable = {
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: { code: 'service.unavailable', message: 'Unavailable.' } }),
+    };
+    await page.route('**/api/conversations/*', async (route) => {
+      const method = route.request().method();
+      if (method === 'PATCH' || method === 'DELETE') await route.fulfill(unavailable);
+      else await route.continue();
+    });
+
+    const item = page.getByRole('region', { name: 'Today History' }).locator('.chat-item').first();
+    await item.getByRole('button', { name: /Options for/ }).click();
+    await item.getByRole('button', { name: 'Rename' }).click();
+    await page.getByLabel('New name for this chat').fill('Never saved');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(item.getByRole('alert')).toHaveText(
+      'This chat could not be renamed. Please try again.',
+    );
+    await expect(page.getByLabel('New name for this chat')).toHaveValue('Never saved');
+    await saveScreenshot(page, 'chat-rename-failed-desktop');
+    await expectAccessible(page);
+    await page.getByLabel('New name for this chat').press('Escape');
+
+    page.once('dialog', (dialog) => void dialog.accept());
+    await item.getByRole('button', { name: /Options for/ }).click();
+    await item.getByRole('button', { name: 'Delete' }).click();
+    await expect(item.getByRole('alert')).toHaveText(
+      'This chat could not be deleted. Please try again.',
+    );
+    await expect(
+      item.getByRole('button', { name: `A question ${marker}`, exact: true }),
+    ).toBeVisible();
+  });
+});
+
 test('the chat screen is a chunk of its own: the home page does not load it', async ({ page }) => {
   const scripts: string[] = [];
   page.on('request', (request) => {

@@ -67,7 +67,7 @@ function ChatItem({
   }
 
   const failureLine = failure ? (
-    <p className="chat-item-failure text-danger small" role="alert">
+    <p className="chat-item-failure small" role="alert">
       {failure}
     </p>
   ) : null;
@@ -250,7 +250,7 @@ export function ChatSidebar({
         {group('Today History', today)}
         {group('Recent Chats', recent)}
         {list.error ? (
-          <p className="text-danger small" role="alert">
+          <p className="chat-list-failure small" role="alert">
             {list.error}
           </p>
         ) : null}

@@ -147,10 +147,13 @@ test.describe('pricing', () => {
     const monthly = page.getByRole('tab', { name: 'Monthly' });
     const yearly = page.getByRole('tab', { name: 'Yearly' });
     await expect(yearly).toHaveAttribute('tabindex', '-1');
-    await monthly.focus();
-
-    await page.keyboard.press('ArrowRight');
-    await expect(yearly).toBeFocused();
+    // The prerendered tabs answer keys once the page's script has hydrated them: until then an
+    // arrow does nothing (a CI run pressed it first), so the first move is tried until it takes.
+    await expect(async () => {
+      await monthly.focus();
+      await page.keyboard.press('ArrowRight');
+      await expect(yearly).toBeFocused({ timeout: 500 });
+    }).toPass({ timeout: 10_000 });
     await expect(yearly).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByRole('tabpanel').locator('.plan-amount')).toHaveText(yearlyPrices);
 

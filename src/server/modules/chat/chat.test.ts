@@ -695,6 +695,7 @@ describe.each(databaseTargets)('chat on $kind', ({ kind, skip }) => {
       cursor(`1|${ids[0]}`),
       cursor(`2020|${ids[0]}`),
       cursor(`May 1, 2026|${ids[0]}`),
+      cursor(`2026-02-30T10:00:00.000Z|${ids[0]}`),
       cursor(`2026-11-24T10:00:00.000Z|x`),
       cursor(`2026-11-24T10:00:00.000Z|${ids[0]}|more`),
     ]) {

@@ -135,8 +135,11 @@ function encodeCursor(row: ConversationRow): string {
   return Buffer.from(`${row.updated_at}|${row.id}`).toString('base64url');
 }
 
-/** The activity times the server stores and gives in cursors: UTC, to the millisecond. */
-const storedTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+/** The activity time in a cursor is what `toISOString` wrote; 30 February or a bare year is not. */
+function isStoredTime(text: string): boolean {
+  const time = Date.parse(text);
+  return !Number.isNaN(time) && new Date(time).toISOString() === text;
+}
 
 /** A cursor as `encodeCursor` wrote it; anything else (both engines alike) is a 400. */
 function decodeCursor(cursor: string): { updatedAt: string; id: string } {
@@ -144,8 +147,7 @@ function decodeCursor(cursor: string): { updatedAt: string; id: string } {
   const [updatedAt = '', id = ''] = parts;
   if (
     parts.length !== 2 ||
-    !storedTime.test(updatedAt) ||
-    Number.isNaN(Date.parse(updatedAt)) ||
+    !isStoredTime(updatedAt) ||
     !conversationIdSchema.safeParse(id).success
   ) {
     throw new AppError(400, 'request.invalid', 'The cursor is not valid.', {

@@ -13,6 +13,11 @@ export const guideAreas = [
   { id: 'small-business', name: 'Small business' },
   { id: 'immigration', name: 'Immigration' },
   { id: 'police', name: 'Police and your rights' },
+  { id: 'debt-relief', name: 'Bankruptcy and debt relief' },
+  { id: 'public-benefits', name: 'Public benefits' },
+  { id: 'health', name: 'Health care and end of life' },
+  { id: 'criminal-records', name: 'Criminal records' },
+  { id: 'taxes', name: 'Taxes' },
 ] as const;
 export type GuideAreaId = (typeof guideAreas)[number]['id'];
 
@@ -74,6 +79,20 @@ export interface GuideSource {
   url: string;
 }
 
+/** A figure that varies by place or over time, as the guide states it (front matter `facts`). */
+export interface GuideFact {
+  kind: string;
+  /** "US" or a state such as "US-TX". */
+  jurisdiction: string;
+  value: string;
+  /** The sentence as it appears in the guide's text. */
+  text: string;
+  source: string;
+  /** ISO date the figure was last checked against its source. */
+  checked: string;
+  recheck?: string;
+}
+
 export interface GuideSection {
   anchor: string;
   heading: string;
@@ -104,6 +123,7 @@ export interface GuideDocument extends GuideSummary {
   reviewedBy: string | null;
   keywords: string[];
   sources: GuideSource[];
+  facts: GuideFact[];
   intro: GuideBlock[];
   sections: GuideSection[];
   /** Guides in the same area and guides this one links to. */

@@ -17,6 +17,11 @@ import {
   parseGuide,
   type ParsedGuide,
 } from './loader';
+import { blocksText } from './markdown';
+import { readingGrade } from './reading-grade';
+
+/** The highest Flesch-Kincaid grade a guide's body may read at. */
+const maxReadingGrade = 8;
 
 const files = readdirSync(defaultGuidesDir, { withFileTypes: true, recursive: true })
   .filter((entry) => entry.isFile() && entry.name.endsWith('.md'))
@@ -49,6 +54,14 @@ function anchorsOf(guide: ParsedGuide): Set<string> {
   }
   return ids;
 }
+
+/** The guide's body as plain text: the introduction and the five sections, without Markdown. */
+function bodyText(guide: ParsedGuide): string {
+  const { intro, sections } = guide.document;
+  return [blocksText(intro), ...sections.map((section) => blocksText(section.blocks))].join('\n');
+}
+
+const squeeze = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 describe('the guide library', () => {
   it('has at least 40 guides across at least 10 areas', () => {
@@ -97,6 +110,18 @@ describe.each(files)('%s', (file) => {
     const { sources } = guide().document;
     expect(sources.length).toBeGreaterThanOrEqual(3);
     for (const source of sources) expect(new URL(source.url).protocol).toBe('https:');
+  });
+
+  it(`reads at grade ${maxReadingGrade} or below (Flesch-Kincaid)`, () => {
+    expect(readingGrade(bodyText(guide()))).toBeLessThanOrEqual(maxReadingGrade);
+  });
+
+  it("states each of its facts in its text, in the fact's own words", () => {
+    const text = squeeze(bodyText(guide()));
+    const missing = guide()
+      .document.facts.filter((fact) => !text.includes(squeeze(fact.text)))
+      .map((fact) => `${fact.kind} ${fact.jurisdiction}: ${fact.text}`);
+    expect(missing).toEqual([]);
   });
 
   it('links only to https pages and to guides and sections that exist', () => {

@@ -130,6 +130,7 @@ export function parseGuide(file: string, text: string): ParsedGuide {
       reviewedBy: meta.reviewedBy ?? null,
       keywords: meta.keywords,
       sources: meta.sources,
+      facts: meta.facts,
       intro: introBlocks,
       sections,
     },

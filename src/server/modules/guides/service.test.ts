@@ -91,6 +91,7 @@ describe('guide search by jurisdiction', () => {
     reviewedBy: null,
     keywords: ['deposit back', 'landlord kept deposit', 'move out', 'wear and tear'],
     sources: [],
+    facts: [],
     intro: [],
     sections: [
       {

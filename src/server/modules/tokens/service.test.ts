@@ -213,6 +213,77 @@ describe.each(databaseTargets)('token ledger on $kind', ({ kind, skip }) => {
   );
 
   it.skipIf(skip)(
+    'a plan granted while a reply streams: the reservation still ends in its release and charge rows',
+    async () => {
+      const tokens = await start();
+      const userId = await addUser(env!.db);
+      const held = await tokens.reserveTokens({ userId, promptTokens: 200, outputCap: 800 });
+      if (!held.ok) throw new Error('not reserved');
+      // Standard is bought while the reply is written: a new window, a new balance.
+      await tokens.grantAllowance({ userId, planId: 'standard-month', reference: 'invoice:in_9' });
+      const settled = await tokens.settleReservation({
+        reservationId: held.reservation.id,
+        used: 300,
+      });
+      expect(settled.charged).toBe(300);
+      const rows = await env!.db.kysely
+        .selectFrom('token_ledger')
+        .select(['kind', 'delta', 'reference'])
+        .where('user_id', '=', userId)
+        .where('reference', 'like', `%${held.reservation.id}%`)
+        .execute();
+      const byKind = (k: string) =>
+        rows.filter((row) => row.kind === k).map((r) => Number(r.delta));
+      expect(byKind('hold')).toEqual([-1000]);
+      expect(byKind('release')).toEqual([1000]);
+      expect(byKind('charge')).toEqual([-300]);
+      // The rest of the hold belonged to the Free window the grant replaced: it expires.
+      expect(byKind('expire')).toEqual([-700]);
+      const status = await tokens.getStatus(userId);
+      expect(status.balance).toBe(500_000);
+      expect(await ledgerSum(env!.db, userId)).toBe(500_000);
+      // Settling again writes nothing more.
+      await tokens.settleReservation({ reservationId: held.reservation.id, used: 300 });
+      expect(await ledgerSum(env!.db, userId)).toBe(500_000);
+    },
+  );
+
+  it.skipIf(skip)(
+    `a new account's first replies, asked at the same moment${kind === 'postgres' ? ' of two instances' : ''}, are all served from one first balance`,
+    async () => {
+      const tokensA = await start({ CHAT_MAX_CONCURRENT_PER_USER: '8' });
+      let tokensB = tokensA;
+      if (kind === 'postgres') {
+        const otherDb = openDatabase(env!.config.database, 4);
+        extraDbs.push(otherDb);
+        tokensB = createTokensService({ config: env!.config, db: otherDb, log: silent });
+      }
+      for (let round = 0; round < 5; round++) {
+        const userId = await addUser(env!.db);
+        const results = await Promise.all(
+          Array.from({ length: 6 }, (_, i) =>
+            (i % 2 === 0 ? tokensA : tokensB).reserveTokens({
+              userId,
+              promptTokens: 100,
+              outputCap: 900,
+            }),
+          ),
+        );
+        expect(results.map((result) => result.ok)).toEqual(Array(6).fill(true));
+        const grants = await env!.db.kysely
+          .selectFrom('token_ledger')
+          .select('delta')
+          .where('user_id', '=', userId)
+          .where('kind', '=', 'grant')
+          .execute();
+        expect(grants.map((row) => Number(row.delta))).toEqual([freeDailyTokens]);
+        expect((await account(env!.db, userId)).balance).toBe(freeDailyTokens - 6000);
+        expect(await ledgerSum(env!.db, userId)).toBe(freeDailyTokens - 6000);
+      }
+    },
+  );
+
+  it.skipIf(skip)(
     `under 100 concurrent replies${kind === 'postgres' ? ' from two instances' : ''}, never overdraws, and the ledger sums to the balance`,
     async () => {
       const tokensA = await start();

@@ -204,7 +204,10 @@ export function createTokensService({ config, db, log }: TokensDeps) {
     const want = input.promptTokens + input.outputCap;
     const minimum = input.promptTokens + config.chat.minReplyTokens;
     let reserved = await reserveOnce(input.userId, want, minimum, 1, now);
-    if (!reserved && !(await findAccount(kysely, input.userId))) {
+    if (!reserved) {
+      // Perhaps no account yet: open it (once, whoever asks first) and try again. Asked whether
+      // an account exists instead, a send racing the one that opens it would see the new account
+      // after its own update had found none, and be refused with a full balance.
       await ensureAccount(input.userId, now);
       reserved = await reserveOnce(input.userId, want, minimum, 1, now);
     }
@@ -262,15 +265,20 @@ export function createTokensService({ config, db, log }: TokensDeps) {
         charged: settled.charged,
         now: nowIso,
       });
-      // Returned to the same window: release the hold and charge the use, as two rows.
-      if (account.window_start === settled.window_start && settled.amount > 0) {
+      // Every reservation ends in its release and (if anything was used) its charge. Returned
+      // to the window it came from, the rest of the hold is in the balance again; after a reset
+      // or a plan's grant replaced that window, the rest expires with it, as a third row.
+      if (settled.amount > 0) {
+        const sameWindow = account.window_start === settled.window_start;
+        const unused = settled.amount - settled.charged;
+        const before = sameWindow ? account.balance - unused : account.balance;
         await insertLedgerRows(trx, [
           {
             userId: settled.user_id,
             delta: settled.amount,
             kind: 'release',
             reference: `release:${input.reservationId}`,
-            balanceAfter: account.balance + settled.charged,
+            balanceAfter: before + settled.amount,
             now: nowIso,
           },
           ...(settled.charged > 0
@@ -280,6 +288,18 @@ export function createTokensService({ config, db, log }: TokensDeps) {
                   delta: -settled.charged,
                   kind: 'charge' as const,
                   reference: `charge:${input.reservationId}`,
+                  balanceAfter: before + unused,
+                  now: nowIso,
+                },
+              ]
+            : []),
+          ...(!sameWindow && unused > 0
+            ? [
+                {
+                  userId: settled.user_id,
+                  delta: -unused,
+                  kind: 'expire' as const,
+                  reference: `expire:hold:${input.reservationId}`,
                   balanceAfter: account.balance,
                   now: nowIso,
                 },

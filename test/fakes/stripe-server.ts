@@ -9,7 +9,8 @@
 //   POST /v1/products, GET|POST /v1/products/:id
 //   POST /v1/prices (lookup_key, transfer_lookup_key), GET|POST /v1/prices/:id,
 //   GET  /v1/prices (lookup_keys[], active, product, expand[]=data.product)
-//   POST /v1/checkout/sessions (mode=subscription), GET /v1/checkout/sessions/:id,
+//   POST /v1/checkout/sessions (mode=subscription), GET /v1/checkout/sessions (customer, status),
+//   GET /v1/checkout/sessions/:id,
 //   POST /v1/checkout/sessions/:id/expire
 //   GET  /v1/subscriptions (customer, price, status, default not canceled), GET|POST|DELETE /v1/subscriptions/:id
 //   GET  /v1/invoices (customer, subscription, status), GET /v1/invoices/:id
@@ -1538,6 +1539,21 @@ export async function startStripeFake(
       expand,
     },
     (p) => withExpand(createCheckoutSession(p), p.expand),
+  );
+  route(
+    'GET',
+    '/v1/checkout/sessions',
+    { customer: str(), status: str(['open', 'complete', 'expired']), ...listParams },
+    (p) =>
+      list(
+        [...sessions.values()].filter(
+          (session) =>
+            (!p.customer || session.customer === p.customer) &&
+            (!p.status || session.status === p.status),
+        ),
+        '/v1/checkout/sessions',
+        p,
+      ),
   );
   route('GET', '/v1/checkout/sessions/:id', { expand }, (p, m) =>
     withExpand(find(sessions, 'checkout session', m[1]!), p.expand),

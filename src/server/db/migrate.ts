@@ -8,6 +8,7 @@ import { mailOutboxMigration } from './migrations/2026-12-01-10-mail-outbox.js';
 import { tokensMigration } from './migrations/2026-12-01-10-tokens.js';
 import { chatMigration } from './migrations/2026-12-01-20-chat.js';
 import { billingMigration } from './migrations/2026-12-02-10-billing.js';
+import { billingGrantsMigration } from './migrations/2026-12-03-10-billing-grants.js';
 
 /**
  * Every migration, in order. Names sort by date; each module adds its own file and one line here.
@@ -22,6 +23,7 @@ const migrations: Record<string, (kind: DatabaseKind) => Migration> = {
   '2026-12-01-10-tokens': tokensMigration,
   '2026-12-01-20-chat': chatMigration,
   '2026-12-02-10-billing': billingMigration,
+  '2026-12-03-10-billing-grants': billingGrantsMigration,
 };
 
 class ListedMigrations implements MigrationProvider {
@@ -38,7 +40,16 @@ export class MigrationError extends Error {
 }
 
 /** Brings the schema up to date. Throws MigrationError naming the migration that failed. */
-export async function migrateToLatest(db: Db): Promise<string[]> {
+export function migrateToLatest(db: Db): Promise<string[]> {
+  return migrate(db, undefined);
+}
+
+/** Applies the migrations up to and including `name` (a migration's test, with data before it). */
+export function migrateUpTo(db: Db, name: string): Promise<string[]> {
+  return migrate(db, name);
+}
+
+async function migrate(db: Db, upTo: string | undefined): Promise<string[]> {
   // Kysely looks for its bookkeeping tables in every schema unless told which one: with several
   // schemas in one PostgreSQL database (parallel test suites) it would find another's and fail.
   const schema =
@@ -51,7 +62,9 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
     provider: new ListedMigrations(db.kind),
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
-  const { error, results = [] } = await migrator.migrateToLatest();
+  const { error, results = [] } = await (upTo === undefined
+    ? migrator.migrateToLatest()
+    : migrator.migrateTo(upTo));
   const failed = results.find((result) => result.status === 'Error');
   if (error && failed) {
     const reason = error instanceof Error ? error.message : String(error);

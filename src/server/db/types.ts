@@ -223,6 +223,16 @@ export interface SubscriptionsTable {
   updated_at: string;
 }
 
+/** One allowance billing granted: per subscription, billing period and plan (decision 0101). */
+export interface BillingGrantsTable {
+  subscription_id: string;
+  /** The period's start as the provider reported it (ISO); a key, not compared as a time. */
+  period_start: string;
+  plan_id: string;
+  user_id: string;
+  created_at: string;
+}
+
 export interface WebhookEventsTable {
   id: string;
   type: string;
@@ -273,6 +283,7 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   billing_customers: BillingCustomersTable;
   subscriptions: SubscriptionsTable;
+  billing_grants: BillingGrantsTable;
   webhook_events: WebhookEventsTable;
   demo_checkout_sessions: DemoCheckoutSessionsTable;
   demo_subscriptions: DemoSubscriptionsTable;

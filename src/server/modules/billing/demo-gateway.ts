@@ -123,6 +123,27 @@ export function createDemoGateway(db: Kysely<Database>, publicUrl: string) {
       return row ? toProvider(await advance(row, new Date())) : undefined;
     },
 
+    async cancelSubscription(id) {
+      const now = new Date().toISOString();
+      await db
+        .updateTable('demo_subscriptions')
+        .set({ status: 'canceled', ended_at: now, cancel_at_period_end: 0 })
+        .where('id', '=', id)
+        .where('status', '<>', 'canceled')
+        .execute();
+      return gateway.retrieveSubscription(id);
+    },
+
+    async expireOpenCheckouts({ customerId, except }) {
+      let query = db
+        .updateTable('demo_checkout_sessions')
+        .set({ status: 'expired' })
+        .where('customer_id', '=', customerId)
+        .where('status', '=', 'open');
+      if (except) query = query.where('id', '<>', except);
+      await query.execute();
+    },
+
     async createPortal({ customerId }) {
       return `${publicUrl}/billing/demo/portal/${customerId}`;
     },
@@ -153,6 +174,7 @@ export function createDemoGateway(db: Kysely<Database>, publicUrl: string) {
           .executeTakeFirst();
         const plan = session && findPlan(session.plan_id);
         if (!session || !plan) return undefined;
+        // Complete: the same subscription again. Expired (a newer checkout replaced it): none.
         if (session.status !== 'open') return session.subscription_id ?? undefined;
         const id = newId('demo_sub');
         const trialEnd = session.trial_days > 0 ? addInterval(now, session.trial_days) : null;

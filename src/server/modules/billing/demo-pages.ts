@@ -106,6 +106,14 @@ export function demoPages({
             .status(404)
             .send(page('Checkout not found', `<p><a href="/pricing">Back to the plans</a></p>`));
         }
+        if (session.status === 'expired') {
+          return reply.send(
+            page(
+              title,
+              `<p>This checkout has expired: a newer one replaced it.</p><p><a href="/pricing">Back to the plans</a></p>`,
+            ),
+          );
+        }
         if (session.status !== 'open') {
           return reply.send(
             page(

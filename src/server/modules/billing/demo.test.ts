@@ -129,6 +129,86 @@ describe.each(databaseTargets)('demo checkout on $kind', ({ kind, skip }) => {
   );
 
   it.skipIf(skip)(
+    'three checkouts opened before paying any, paid in turn: one trial, one subscription, one grant',
+    async () => {
+      const me = await h.signUp(`three-${kind}@example.com`, password);
+      const paths: string[] = [];
+      for (const planId of ['premium-month', 'standard-year', 'standard-month']) {
+        const checkout = await call('POST', '/api/billing/checkout', me.accessToken, { planId });
+        expect(checkout.statusCode).toBe(200);
+        paths.push(new URL(checkout.json<{ url: string }>().url).pathname);
+      }
+      const landed: string[] = [];
+      for (const path of paths) {
+        const paid = await form(`${path}/pay`, h.origin);
+        expect(paid.statusCode).toBe(303);
+        landed.push(new URL(paid.headers.location as string, h.origin).search);
+      }
+      // Only the newest checkout could still be paid.
+      expect(landed.map((search) => search.startsWith('?checkout=success'))).toEqual([
+        false,
+        false,
+        true,
+      ]);
+      const tokens = (await call('GET', '/api/tokens', me.accessToken)).json<{
+        balance: number;
+        plan: { id: string };
+        recent: { kind: string; delta: number }[];
+      }>();
+      expect(tokens).toMatchObject({ balance: 500_000, plan: { id: 'standard-month' } });
+      expect(
+        tokens.recent.filter((row) => row.kind === 'grant' && row.delta > 25_000),
+      ).toHaveLength(1);
+      const subscriptions = await h.env.db.kysely
+        .selectFrom('demo_subscriptions')
+        .select(['status', 'trial_end'])
+        .where('user_id', '=', me.userId)
+        .execute();
+      expect(subscriptions).toHaveLength(1);
+      expect(subscriptions[0]!.status).toBe('trialing');
+    },
+  );
+
+  it.skipIf(skip)(
+    'a second demo subscription that slips through is cancelled at once, without a grant',
+    async () => {
+      const me = await h.signUp(`twice-${kind}@example.com`, password);
+      const first = await call('POST', '/api/billing/checkout', me.accessToken, {
+        planId: 'standard-month',
+      });
+      const firstPath = new URL(first.json<{ url: string }>().url).pathname;
+      expect((await form(`${firstPath}/pay`, h.origin)).statusCode).toBe(303);
+      // A second session of the same person, opened beside the first (two tabs racing) and so
+      // still open after the first was paid.
+      const row = await h.env.db.kysely
+        .selectFrom('demo_checkout_sessions')
+        .selectAll()
+        .where('id', '=', firstPath.split('/').pop()!)
+        .executeTakeFirstOrThrow();
+      const secondId = `demo_cs_${'b'.repeat(32)}`;
+      await h.env.db.kysely
+        .insertInto('demo_checkout_sessions')
+        .values({ ...row, id: secondId, plan_id: 'premium-month', status: 'open' })
+        .execute();
+      expect((await form(`/billing/demo/checkout/${secondId}/pay`, h.origin)).statusCode).toBe(303);
+      const tokens = (await call('GET', '/api/tokens', me.accessToken)).json();
+      expect(tokens).toMatchObject({ balance: 500_000, plan: { id: 'standard-month' } });
+      const statuses = await h.env.db.kysely
+        .selectFrom('demo_subscriptions')
+        .select(['plan_id', 'status'])
+        .where('user_id', '=', me.userId)
+        .orderBy('plan_id')
+        .execute();
+      expect(statuses).toEqual([
+        { plan_id: 'premium-month', status: 'canceled' },
+        { plan_id: 'standard-month', status: 'trialing' },
+      ]);
+      const overview = (await call('GET', '/api/billing', me.accessToken)).json();
+      expect(overview.subscription).toMatchObject({ planId: 'standard-month', status: 'trialing' });
+    },
+  );
+
+  it.skipIf(skip)(
     'refuses what is not a paid plan, and a portal with nothing to manage',
     async () => {
       const me = await h.signUp(`refused-${kind}@example.com`, password);

@@ -43,6 +43,10 @@ export interface BillingGateway {
   }): Promise<{ id: string; url: string }>;
   retrieveCheckout(id: string): Promise<ProviderCheckout | undefined>;
   retrieveSubscription(id: string): Promise<ProviderSubscription | undefined>;
+  /** Ends a subscription now, without a refund to make (a second one caught at payment). */
+  cancelSubscription(id: string): Promise<ProviderSubscription | undefined>;
+  /** Expires the customer's checkout sessions still open, but `except`: they can no longer be paid. */
+  expireOpenCheckouts(input: { customerId: string; except?: string }): Promise<void>;
   createPortal(input: { customerId: string; returnUrl: string }): Promise<string>;
 }
 

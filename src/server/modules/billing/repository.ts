@@ -7,7 +7,7 @@ import type {
 } from '../../db/types.js';
 import type { ProviderSubscription } from './gateway.js';
 
-type Executor = Kysely<Database> | Transaction<Database>;
+export type Executor = Kysely<Database> | Transaction<Database>;
 export type BillingCustomerRow = Selectable<BillingCustomersTable>;
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
 
@@ -135,4 +135,89 @@ export function eventRecorded(db: Executor, id: string): Promise<boolean> {
     .where('id', '=', id)
     .executeTakeFirst()
     .then((row) => row !== undefined);
+}
+
+/**
+ * Holds the person's customer row until the transaction ends: billing's decisions for one person
+ * (is this a second subscription? is its period granted?) are made one at a time, on every
+ * instance. A no-op update, since SQLite has no `for update` (and serialises writers anyway).
+ */
+export async function lockCustomer(trx: Executor, userId: string): Promise<void> {
+  await trx
+    .updateTable('billing_customers')
+    .set((eb) => ({ customer_id: eb.ref('customer_id') }))
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+export function findSubscription(db: Executor, id: string) {
+  return db.selectFrom('subscriptions').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Whether another of the person's subscriptions ever had a trial. */
+export async function hadTrialElsewhere(
+  db: Executor,
+  userId: string,
+  subscriptionId: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('subscriptions')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('id', '<>', subscriptionId)
+    .where('trial_end', 'is not', null)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The plans granted for one subscription's period. */
+export async function plansGrantedInPeriod(
+  db: Executor,
+  subscriptionId: string,
+  periodStart: string,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('billing_grants')
+    .select('plan_id')
+    .where('subscription_id', '=', subscriptionId)
+    .where('period_start', '=', periodStart)
+    .execute();
+  return rows.map((row) => row.plan_id);
+}
+
+/** A subscription never granted, while another of the person's was: a second one, ended. */
+export async function wasSecondSubscription(
+  db: Executor,
+  userId: string,
+  subscriptionId: string,
+): Promise<boolean> {
+  const grants = await db
+    .selectFrom('billing_grants')
+    .select('subscription_id')
+    .where('user_id', '=', userId)
+    .execute();
+  return grants.length > 0 && !grants.some((grant) => grant.subscription_id === subscriptionId);
+}
+
+/** Records a grant; a second record of the same one fails the key (the caller's retry). */
+export async function recordGrant(
+  db: Executor,
+  grant: {
+    subscriptionId: string;
+    periodStart: string;
+    planId: string;
+    userId: string;
+    now: string;
+  },
+): Promise<void> {
+  await db
+    .insertInto('billing_grants')
+    .values({
+      subscription_id: grant.subscriptionId,
+      period_start: grant.periodStart,
+      plan_id: grant.planId,
+      user_id: grant.userId,
+      created_at: grant.now,
+    })
+    .execute();
 }

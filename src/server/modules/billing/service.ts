@@ -5,7 +5,7 @@ import {
   type ConfirmResponse,
   type SubscriptionStatus,
 } from '../../../shared/billing.js';
-import { findPlan, isPaidPlan, type PlanTier } from '../../../shared/plans.js';
+import { findPlan, isPaidPlan, type Plan, type PlanTier } from '../../../shared/plans.js';
 import { isRetryableConflict } from '../../db/errors.js';
 import { AppError } from '../../errors.js';
 import type { ModuleDeps } from '../../module-deps.js';
@@ -15,15 +15,22 @@ import {
   eventRecorded,
   findCustomerById,
   findCustomerByUser,
+  findSubscription,
+  hadTrialElsewhere,
   hasAnySubscription,
+  wasSecondSubscription,
   latestSubscription,
   liveStatuses,
   liveSubscriptionOf,
+  lockCustomer,
   markTrialUsed,
+  plansGrantedInPeriod,
   recordEvent,
+  recordGrant,
   saveCustomer,
   upsertSubscription,
   type BillingCustomerRow,
+  type Executor,
   type SubscriptionRow,
 } from './repository.js';
 
@@ -110,6 +117,8 @@ export function createBillingService(
     if (await liveSubscriptionOf(kysely, user.id)) return { url: await openPortal(stored, true) };
     const subscribedBefore = await hasAnySubscription(kysely, user.id);
     const customer = await customerFor(user, stored);
+    // One checkout open at a time: a page opened earlier (another tab, a back button) expires.
+    await gateway.expireOpenCheckouts({ customerId: customer.customer_id });
     const session = await gateway.createCheckout({
       userId: user.id,
       customerId: customer.customer_id,
@@ -122,10 +131,66 @@ export function createBillingService(
   }
 
   /**
+   * A subscription that would be the person's second: another of theirs stands, or it brings a
+   * trial after another had one. Checkouts opened before the first was paid (tabs, a back button)
+   * can each be paid; the first applied stands, any later one is ended at once, never granted.
+   */
+  async function isSecondSubscription(
+    trx: Executor,
+    userId: string,
+    state: ProviderSubscription,
+  ): Promise<boolean> {
+    if (!(liveStatuses as readonly string[]).includes(state.status)) return false;
+    const stored = await findSubscription(trx, state.id);
+    // Already standing as ours: it is the first, however often it is applied again.
+    if (stored && (liveStatuses as readonly string[]).includes(stored.status)) return false;
+    if (await liveSubscriptionOf(trx, userId, state.id)) return true;
+    return state.trialEnd !== null && !stored && (await hadTrialElsewhere(trx, userId, state.id));
+  }
+
+  /** Grants the period's allowance unless this period already has the same or a higher tier. */
+  async function grantPeriod(
+    trx: Executor,
+    userId: string,
+    state: ProviderSubscription,
+    plan: Plan,
+  ) {
+    const granted = await plansGrantedInPeriod(trx, state.id, state.currentPeriodStart);
+    const higherOrSame = granted.some((planId) => {
+      const earlier = findPlan(planId);
+      return earlier !== undefined && tierRank[earlier.tier] >= tierRank[plan.tier];
+    });
+    if (higherOrSame) return;
+    const now = new Date().toISOString();
+    await recordGrant(trx, {
+      subscriptionId: state.id,
+      periodStart: state.currentPeriodStart,
+      planId: plan.id,
+      userId,
+      now,
+    });
+    await tokens.grantAllowance({
+      userId,
+      planId: plan.id,
+      reference: `${periodGrantPrefix(state.id, state.currentPeriodStart)}${plan.id}`,
+      // A monthly plan's allowance lasts its billing period; a yearly plan's renews monthly.
+      ...(plan.interval === 'month'
+        ? {
+            window: { start: state.currentPeriodStart, end: state.currentPeriodEnd },
+            windowKind: 'period' as const,
+          }
+        : {}),
+      trx,
+    });
+  }
+
+  /**
    * Applies a subscription as its provider holds it now: stores it, marks the trial used, and
    * grants the period's allowance (an upgrade at once; a downgrade waits for the next period) or
    * returns the person to Free when it has ended. With an event, the event is recorded in the
-   * same transaction, and an event recorded before changes nothing.
+   * same transaction, and an event recorded before changes nothing. A second subscription is
+   * ended at the provider first, then applied as ended (so its event is recorded only once the
+   * provider has ended it).
    */
   async function applySubscription(
     state: ProviderSubscription,
@@ -139,38 +204,26 @@ export function createBillingService(
       return;
     }
     const userId = customer.user_id;
+    let outcome: 'seen' | 'second' | 'started' | 'applied';
     for (let attempt = 1; ; attempt++) {
       try {
-        await kysely.transaction().execute(async (trx) => {
+        outcome = await kysely.transaction().execute(async (trx) => {
           const now = new Date().toISOString();
-          if (event && !(await recordEvent(trx, { ...event, now }))) return;
+          if (event && (await eventRecorded(trx, event.id))) return 'seen';
+          await lockCustomer(trx, userId);
+          if (await isSecondSubscription(trx, userId, state)) return 'second';
+          if (event && !(await recordEvent(trx, { ...event, now }))) return 'seen';
+          const started = !(await findSubscription(trx, state.id));
           await upsertSubscription(trx, { userId, provider: gateway.provider, state, now });
           if (state.trialEnd) await markTrialUsed(trx, userId, now);
           const plan = state.planId ? findPlan(state.planId) : undefined;
           if (plan && grantingStatuses.includes(state.status)) {
-            const prefix = periodGrantPrefix(state.id, state.currentPeriodStart);
-            const made = await tokens.grantsStartingWith({ userId, prefix, trx });
-            const higherOrSame = made.some((reference) => {
-              const granted = findPlan(reference.slice(prefix.length));
-              return granted !== undefined && tierRank[granted.tier] >= tierRank[plan.tier];
-            });
-            if (higherOrSame) return;
-            const monthly = plan.interval === 'month';
-            await tokens.grantAllowance({
-              userId,
-              planId: plan.id,
-              reference: `${prefix}${plan.id}`,
-              // A monthly plan's allowance lasts its billing period; a yearly plan's renews monthly.
-              ...(monthly
-                ? {
-                    window: { start: state.currentPeriodStart, end: state.currentPeriodEnd },
-                    windowKind: 'period' as const,
-                  }
-                : {}),
-              trx,
-            });
+            await grantPeriod(trx, userId, state, plan);
           } else if (endedStatuses.includes(state.status)) {
-            if (await liveSubscriptionOf(trx, userId, state.id)) return;
+            // Back to Free once, unless another subscription stands, or this was a second one
+            // (never granted, beside one that was).
+            if (await liveSubscriptionOf(trx, userId, state.id)) return 'applied';
+            if (await wasSecondSubscription(trx, userId, state.id)) return 'applied';
             await tokens.grantAllowance({
               userId,
               planId: 'free-month',
@@ -179,12 +232,28 @@ export function createBillingService(
             });
           }
           // past_due, incomplete, paused: the plan stands while the provider retries the payment.
+          return started && grantingStatuses.includes(state.status) ? 'started' : 'applied';
         });
-        return;
+        break;
       } catch (error) {
         // Two deliveries of one change racing on PostgreSQL: one wins, the other runs again.
         if (attempt >= 3 || !isRetryableConflict(error)) throw error;
       }
+    }
+    if (outcome === 'second') {
+      log.warn({ userId, subscription: state.id }, 'billing: a second subscription, ended at once');
+      const ended = await gateway.cancelSubscription(state.id);
+      if (ended && !(liveStatuses as readonly string[]).includes(ended.status)) {
+        await applySubscription(ended, event);
+      }
+    } else if (outcome === 'started') {
+      // Paid: checkouts opened beside this one can no longer be paid (a late one that still
+      // is, is ended above).
+      await gateway
+        .expireOpenCheckouts({ customerId: customer.customer_id })
+        .catch((error: unknown) =>
+          log.warn({ err: error, userId }, 'billing: open checkouts not expired'),
+        );
     }
   }
 
@@ -213,8 +282,10 @@ export function createBillingService(
     }
     let confirmed = false;
     if (session.complete && session.subscriptionId) {
-      const state = await refresh(session.subscriptionId);
-      confirmed = state !== undefined && grantingStatuses.includes(state.status);
+      await refresh(session.subscriptionId);
+      // As applied: a second subscription caught at payment was ended, not confirmed.
+      const applied = await findSubscription(kysely, session.subscriptionId);
+      confirmed = applied !== undefined && grantingStatuses.includes(applied.status);
     }
     const status = await tokens.getStatus(userId);
     return { confirmed, plan: status.plan };
@@ -245,14 +316,17 @@ export function createBillingService(
 
   /** What the account page shows; a period that has ended is read again first. */
   async function overview(userId: string): Promise<BillingOverview> {
-    let subscription: SubscriptionRow | undefined = await latestSubscription(kysely, userId);
+    // The one that stands, else the newest (a second one ended at payment never hides the first).
+    const shown = async () =>
+      (await liveSubscriptionOf(kysely, userId)) ?? (await latestSubscription(kysely, userId));
+    let subscription: SubscriptionRow | undefined = await shown();
     if (
       subscription &&
       (liveStatuses as readonly string[]).includes(subscription.status) &&
       subscription.current_period_end <= new Date().toISOString()
     ) {
       await refresh(subscription.id);
-      subscription = await latestSubscription(kysely, userId);
+      subscription = await shown();
     }
     const status = await tokens.getStatus(userId);
     const plan = subscription ? findPlan(subscription.plan_id) : undefined;

@@ -156,6 +156,31 @@ export function createStripeGateway(stripe: Stripe): BillingGateway {
     retrieveSubscription: (id) =>
       read(async () => toProviderSubscription(await stripe.subscriptions.retrieve(id))),
 
+    cancelSubscription: (id) =>
+      read(async () => {
+        try {
+          return toProviderSubscription(await stripe.subscriptions.cancel(id));
+        } catch (error) {
+          // Already cancelled (a redelivered event): read it as it stands.
+          const current = await stripe.subscriptions.retrieve(id);
+          if (current.status === 'canceled') return toProviderSubscription(current);
+          throw error;
+        }
+      }),
+
+    expireOpenCheckouts: ({ customerId, except }) =>
+      call(async () => {
+        for await (const session of stripe.checkout.sessions.list({
+          customer: customerId,
+          status: 'open',
+          limit: 100,
+        })) {
+          if (session.id === except) continue;
+          // Paid or expired meanwhile: nothing left to expire.
+          await stripe.checkout.sessions.expire(session.id).catch(() => undefined);
+        }
+      }),
+
     createPortal: ({ customerId, returnUrl }) =>
       call(async () => {
         const session = await stripe.billingPortal.sessions.create({

@@ -207,6 +207,83 @@ describe.each(databaseTargets)('billing through Stripe on $kind', ({ kind, skip 
   );
 
   it.skipIf(skip)(
+    'three checkouts opened before paying any, paid in turn: one trial, one subscription, one grant',
+    async () => {
+      const person = await h.signUp(`stripe-${kind}-${++people}@example.com`, password);
+      const sessionIds: string[] = [];
+      for (const planId of ['premium-month', 'standard-year', 'standard-month']) {
+        const checkout = await call('POST', '/api/billing/checkout', person.accessToken, {
+          planId,
+        });
+        expect(checkout.statusCode, checkout.body).toBe(200);
+        sessionIds.push(checkout.json<{ url: string }>().url.split('/').pop()!);
+      }
+      for (const sessionId of sessionIds) {
+        // A session replaced by a newer one can no longer be paid.
+        await fake.pay(sessionId).catch(() => undefined);
+      }
+      await fake.idle();
+      const customer = (await stripe.checkout.sessions.retrieve(sessionIds[0]!)).customer;
+      const standing = await stripe.subscriptions.list({ customer: customer as string });
+      expect(standing.data).toHaveLength(1);
+      expect(standing.data[0]!.status).toBe('trialing');
+      const all = await stripe.subscriptions.list({ customer: customer as string, status: 'all' });
+      expect(all.data.filter((s) => s.status !== 'canceled')).toHaveLength(1);
+      expect(await grantsOf(person.userId)).toHaveLength(1);
+      expect(await tokensOf(person.accessToken)).toMatchObject({
+        balance: 500_000,
+        plan: { id: 'standard-month' },
+      });
+      expect((await call('GET', '/api/billing', person.accessToken)).json()).toMatchObject({
+        subscription: { status: 'trialing', planId: 'standard-month' },
+        trialAvailable: false,
+      });
+      await ledgerMatchesBalance(person.userId, person.accessToken);
+    },
+  );
+
+  it.skipIf(skip)(
+    'a second subscription that slips through is cancelled at once, without a grant or a second trial',
+    async () => {
+      const buyer = await buy('standard-month');
+      expect(await grantsOf(buyer.userId)).toHaveLength(1);
+      // A checkout opened beside the first (as two tabs racing could), paid after it.
+      const customer = (await stripe.checkout.sessions.retrieve(buyer.sessionId))
+        .customer as string;
+      const premium = (await stripe.prices.list({ lookup_keys: ['lexwise_premium_month'] }))
+        .data[0]!;
+      const second = await stripe.checkout.sessions.create({
+        mode: 'subscription',
+        customer,
+        client_reference_id: buyer.userId,
+        line_items: [{ price: premium.id, quantity: 1 }],
+        subscription_data: { trial_period_days: 5 },
+        success_url: `${base}/chatbot`,
+      });
+      await fake.pay(second.id);
+      await fake.idle();
+      const secondId = (await stripe.checkout.sessions.retrieve(second.id)).subscription;
+      const all = await stripe.subscriptions.list({ customer, status: 'all' });
+      expect(all.data.map((s) => [s.id, s.status]).sort()).toEqual(
+        [
+          [buyer.subscriptionId, 'trialing'],
+          [secondId, 'canceled'],
+        ].sort(),
+      );
+      expect(await grantsOf(buyer.userId)).toHaveLength(1);
+      expect(await tokensOf(buyer.token)).toMatchObject({
+        balance: 500_000,
+        plan: { id: 'standard-month' },
+      });
+      expect((await call('GET', '/api/billing', buyer.token)).json().subscription).toMatchObject({
+        planId: 'standard-month',
+        status: 'trialing',
+      });
+      await ledgerMatchesBalance(buyer.userId, buyer.token);
+    },
+  );
+
+  it.skipIf(skip)(
     'forged, replayed and unsigned webhooks are refused and change nothing; the genuine one is applied',
     async () => {
       fake.setWebhook(undefined);

@@ -280,21 +280,3 @@ export function expiredReservationIds(db: Executor, now: string, limit: number) 
     .execute()
     .then((rows) => rows.map((row) => row.id));
 }
-
-/** The references of a person's grants that start with `prefix` (billing's per-period keys). */
-export async function grantReferencesStartingWith(
-  db: Executor,
-  userId: string,
-  prefix: string,
-): Promise<string[]> {
-  const pattern = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const rows = await db
-    .selectFrom('token_ledger')
-    .select('reference')
-    .where('user_id', '=', userId)
-    .where('kind', '=', 'grant')
-    .where(sql<boolean>`reference like ${pattern} escape '\\'`)
-    .execute();
-  // SQLite's LIKE ignores case; the references are compared exactly here.
-  return rows.map((row) => row.reference).filter((reference) => reference.startsWith(prefix));
-}

@@ -8,7 +8,6 @@ import type { ModuleDeps } from '../../module-deps.js';
 import {
   expiredReservationIds,
   findAccount,
-  grantReferencesStartingWith,
   insertAccountIfMissing,
   insertLedgerRows,
   insertReservation,
@@ -448,14 +447,8 @@ export function createTokensService({ config, db, log }: TokensDeps) {
     return (await findAccount(kysely, userId))?.open_streams ?? 0;
   }
 
-  /** The references of a person's grants that begin with `prefix`. */
-  function grantsStartingWith(input: { userId: string; prefix: string; trx?: Executor }) {
-    return grantReferencesStartingWith(input.trx ?? kysely, input.userId, input.prefix);
-  }
-
   return {
     reserveTokens,
-    grantsStartingWith,
     settleReservation,
     releaseExpiredReservations,
     startSweeper,

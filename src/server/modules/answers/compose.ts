@@ -1,0 +1,249 @@
+// Library mode's answer: made only of the guide's own sentences, the direct answer first. The
+// first paragraph states the rule for the person's place (a fact from the guide's front matter
+// when it has one for that place), each sentence cited; then what to do, from the guide's steps;
+// then when to see a lawyer, from the guide's own section. Decision 0111.
+import type { GuideDocument, GuideFact } from '../../../shared/guides.js';
+import { regionsByCountry } from '../../../shared/jurisdictions.js';
+import { termsOf } from '../guides/terms.js';
+import type { Place } from './places.js';
+import { sentencesOf, type GuideSentence } from './sentences.js';
+
+export interface CitedSection {
+  slug: string;
+  guideTitle: string;
+  anchor: string;
+  heading: string;
+}
+
+export interface ComposedAnswer {
+  markdown: string;
+  /** The sections cited, in the order of their numbers ([1] is the first). */
+  cited: CitedSection[];
+  /** The rule differs by state and the state is not known: the person is asked for it. */
+  asksForState: boolean;
+  /** The state the answer is for, when it gives a state's figure. */
+  answeredFor: string | null;
+}
+
+export interface AnswerQuestion {
+  /** The question's search terms, each with its weight (the person's words 1, synonyms less). */
+  terms: Map<string, number>;
+  /** How long, how much, how many, when, a deadline or a limit: a figure is wanted. */
+  wantsFigure: boolean;
+  place: Place | undefined;
+  /** Where the self-help site of the person's state is, when the guides have no figure for it. */
+  selfHelp?: { name: string; url: string } | undefined;
+}
+
+export const libraryLabel =
+  "_Written from our guides' own words: no AI model is configured, and this is general legal information, not legal advice._";
+
+const stateNames = regionsByCountry.US!.regions.map((region) => region.name);
+const stateMentions = new Map(stateNames.map((name) => [name, new RegExp(`\\b${name}\\b`)]));
+
+function statesIn(text: string): string[] {
+  return stateNames.filter((name) => text.includes(name) && stateMentions.get(name)!.test(text));
+}
+
+const sectionWeight: Record<string, number> = {
+  overview: 0.9,
+  'what-the-law-generally-says': 1.1,
+  'steps-to-take': 0.75,
+  'deadlines-to-watch': 1,
+  'where-the-rules-differ-by-place': 1,
+  'when-to-see-a-lawyer': 0.45,
+};
+
+const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
+
+/** Drops the Markdown a quoted sentence should not carry into a paragraph of its own. */
+function plain(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/** Weight of each question term within this guide: rarer in the guide, more telling. */
+function termWeights(sentences: GuideSentence[], question: AnswerQuestion) {
+  const df = new Map<string, number>();
+  for (const sentence of sentences) {
+    for (const term of question.terms.keys()) {
+      if (sentence.terms.has(term)) df.set(term, (df.get(term) ?? 0) + 1);
+    }
+  }
+  const n = sentences.length;
+  return new Map(
+    [...question.terms].map(([term, weight]) => [
+      term,
+      weight * Math.log(1 + n / (1 + (df.get(term) ?? n))),
+    ]),
+  );
+}
+
+function scoreSentence(
+  sentence: GuideSentence,
+  weights: Map<string, number>,
+  question: AnswerQuestion,
+): number {
+  let score = 0;
+  for (const [term, weight] of weights) if (sentence.terms.has(term)) score += weight;
+  if (score === 0) return 0;
+  score *= sectionWeight[sentence.anchor] ?? 1;
+  const mentioned = statesIn(sentence.text);
+  const state = question.place?.kind === 'state' ? question.place.name : undefined;
+  if (state && mentioned.includes(state)) score *= 2;
+  else if (state && mentioned.length > 0) score *= 0.35;
+  else if (!state && mentioned.length > 0) score *= 0.8;
+  if (
+    question.wantsFigure &&
+    /\d|\b(one|two|three|four|five|six|seven|ten|twelve)\b/i.test(sentence.text)
+  ) {
+    score *= 1.5;
+  }
+  const length = words(sentence.text);
+  if (length > 45) score *= 0.75;
+  if (length < 6) score *= 0.5;
+  return score;
+}
+
+/** Which of the guide's kinds of fact the question asks about, if any. */
+function factKindAsked(guide: GuideDocument, question: AnswerQuestion): string | undefined {
+  const kinds = new Map<string, Set<string>>();
+  for (const fact of guide.facts) {
+    const terms = kinds.get(fact.kind) ?? new Set(termsOf(fact.kind.replace(/-/g, ' ')));
+    for (const sentence of sentencesOf(guide)) {
+      if (sentence.text.includes(fact.text.slice(0, 40)))
+        for (const t of sentence.terms) terms.add(t);
+    }
+    kinds.set(fact.kind, terms);
+  }
+  if (kinds.size === 0) return undefined;
+  const shared = (term: string) => [...kinds.values()].filter((terms) => terms.has(term)).length;
+  let best: { kind: string; score: number } | undefined;
+  for (const [kind, terms] of kinds) {
+    let score = 0;
+    for (const [term, weight] of question.terms) {
+      if (terms.has(term)) score += weight / shared(term);
+    }
+    if (score > 0 && (!best || score > best.score)) best = { kind, score };
+  }
+  return best && best.score >= 0.9 ? best.kind : undefined;
+}
+
+/** The sentence of the guide a fact's text stands in (for its section). */
+function sentenceOfFact(guide: GuideDocument, fact: GuideFact): GuideSentence | undefined {
+  const squeezed = plain(fact.text);
+  return sentencesOf(guide).find(
+    (sentence) => squeezed.includes(sentence.text) || sentence.text.includes(squeezed.slice(0, 60)),
+  );
+}
+
+export function composeAnswer(guide: GuideDocument, question: AnswerQuestion): ComposedAnswer {
+  const cited: CitedSection[] = [];
+  const cite = (anchor: string, heading: string) => {
+    let index = cited.findIndex((section) => section.anchor === anchor);
+    if (index < 0) {
+      cited.push({ slug: guide.slug, guideTitle: guide.title, anchor, heading });
+      index = cited.length - 1;
+    }
+    return `[${index + 1}]`;
+  };
+  const quote = (sentence: Pick<GuideSentence, 'text' | 'anchor' | 'heading'>) =>
+    `${plain(sentence.text).replace(/[:;]$/, '.')} ${cite(sentence.anchor, sentence.heading)}`;
+
+  const sentences = sentencesOf(guide);
+  const weights = termWeights(sentences, question);
+  const ranked = sentences
+    // A fragment that goes on from a lead-in ("be paid at least …") cannot stand first.
+    .filter((sentence) => /^["“(]?[A-Z0-9$]/.test(sentence.text))
+    .map((sentence) => ({ sentence, score: scoreSentence(sentence, weights, question) }))
+    .filter((entry) => entry.score > 0)
+    .sort((a, b) => b.score - a.score);
+  const state = question.place?.kind === 'state' ? question.place : undefined;
+
+  const first: string[] = [];
+  const used = new Set<string>();
+  let asksForState = false;
+  let answeredFor: string | null = null;
+  const kind = factKindAsked(guide, question);
+  const facts = kind ? guide.facts.filter((fact) => fact.kind === kind) : [];
+  const general = ranked.find((entry) => statesIn(entry.sentence.text).length === 0)?.sentence;
+
+  const help =
+    state && question.selfHelp
+      ? ` ${state.name}'s courts explain it on [${question.selfHelp.name}](${question.selfHelp.url}).`
+      : '';
+  const citeFact = (fact: GuideFact) => {
+    const sentence = sentenceOfFact(guide, fact);
+    used.add(sentence?.text ?? fact.text);
+    return `${plain(fact.text)} ${cite(sentence?.anchor ?? 'where-the-rules-differ-by-place', sentence?.heading ?? 'Where the rules differ by place')}`;
+  };
+  const own = state && facts.find((fact) => fact.jurisdiction === `US-${state.code}`);
+  const national = facts.find((fact) => fact.jurisdiction === 'US');
+  const best = ranked[0];
+  const bestNamesState = best && state && statesIn(best.sentence.text).includes(state.name);
+
+  if (own || (national && !bestNamesState)) {
+    const fact = (own || national)!;
+    first.push(citeFact(fact));
+    if (own) answeredFor = own.jurisdiction;
+  } else if (best) {
+    const others = statesIn(best.sentence.text).filter((name) => name !== state?.name);
+    // The rule varies by state: for a state the guide does not name, say so, and give the
+    // general rule; with no state known, the general rule and two examples, and ask.
+    const varies =
+      facts.length > 0 || (question.wantsFigure && others.length > 0 && !bestNamesState);
+    if (state && varies && !bestNamesState) {
+      first.push(`Our guides do not give this figure for ${state.name}.${help}`);
+      if (general) first.push(quote(general));
+    } else if (!state && varies) {
+      if (general) first.push(quote(general));
+      const examples = ['US-CA', 'US-TX', 'US-NY', 'US-FL']
+        .map((code) => facts.find((fact) => fact.jurisdiction === code))
+        .filter((fact): fact is GuideFact => fact !== undefined)
+        .slice(0, 2);
+      if (examples.length > 0) examples.forEach((example) => first.push(citeFact(example)));
+      else if (!general || others.length > 0) first.push(quote(best.sentence));
+      asksForState = true;
+    } else {
+      first.push(quote(best.sentence));
+      used.add(best.sentence.text);
+      const second = ranked
+        .slice(1, 4)
+        .find(
+          (entry) =>
+            entry.score >= best.score * 0.6 &&
+            entry.sentence.anchor === best.sentence.anchor &&
+            entry.sentence.listItem === best.sentence.listItem &&
+            words(best.sentence.text) + words(entry.sentence.text) < 70,
+        );
+      if (second) {
+        first.push(quote(second.sentence));
+        used.add(second.sentence.text);
+      }
+    }
+    if (state) answeredFor = bestNamesState ? `US-${state.code}` : null;
+  }
+  if (asksForState) first.push('The rule depends on the state. Which state are you in?');
+
+  // The first sentence of each numbered step: its bold lead.
+  const leads = sentences
+    .filter(
+      (sentence) =>
+        sentence.anchor === 'steps-to-take' &&
+        sentence.listItem &&
+        sentence.leads &&
+        words(sentence.text) <= 30 &&
+        !used.has(sentence.text),
+    )
+    .slice(0, 5);
+  const lawyer = sentences.find((sentence) => sentence.anchor === 'when-to-see-a-lawyer');
+
+  const parts = [first.join(' ')];
+  if (leads.length > 0) {
+    parts.push(
+      `**What to do**\n\n${leads.map((lead, i) => `${i + 1}. ${quote(lead)}`).join('\n')}`,
+    );
+  }
+  if (lawyer) parts.push(`**When to see a lawyer:** ${quote(lawyer)}`);
+  parts.push(libraryLabel);
+  return { markdown: parts.join('\n\n'), cited, asksForState, answeredFor };
+}

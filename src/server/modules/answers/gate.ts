@@ -1,0 +1,184 @@
+// Placing a question before anything is charged: small talk, another language, not a legal
+// question, legal but not covered by our guides, or covered (and by which guide). Decision 0110.
+import type { GuideDocument, GuidePassage } from '../../../shared/guides.js';
+import { expandQuery } from '../guides/search-index.js';
+import { termOf, words } from '../guides/terms.js';
+import { blocksText } from '../guides/markdown.js';
+import gateModel from './gate-model.json' with { type: 'json' };
+import { languageOf, type Language } from './language.js';
+import { readPlaces, type Place } from './places.js';
+import { everydayTermCounts, guideTermCounts, type TermCounts } from './vocabulary.js';
+
+export type SmallTalk = 'greeting' | 'thanks' | 'identity';
+
+const greetingWords = new Set(
+  'hi hello hey hiya howdy yo sup hola morning afternoon evening good there everyone all folks guys greetings whats up how are you doing today ok okay cool great nice thank thanks thx ty tysm appreciate appreciated it much so very lot a you cheers awesome perfect got bye goodbye see later ciao'.split(
+    ' ',
+  ),
+);
+const thanksWords = new Set([
+  'thank',
+  'thanks',
+  'thx',
+  'ty',
+  'tysm',
+  'appreciate',
+  'appreciated',
+  'cheers',
+]);
+const identityPattern =
+  /\b(?:who|what) (?:are|r) (?:you|u)\b|\bare (?:you|u) (?:a |an )?(?:real |actual |human |licensed )?(?:lawyer|attorney|human|person|bot|robot|ai|chatbot|machine)\b|\bwhat can (?:you|u) do\b|\bhow does this (?:work|site work|app work)\b|\bwho (?:made|built|runs) (?:you|this)\b/;
+
+/** Greetings, thanks and "who are you": short, and nothing else in them. */
+export function smallTalkOf(text: string): SmallTalk | undefined {
+  const lower = text.toLowerCase().replace(/['\u2019]/g, '');
+  const all = words(lower);
+  if (all.length === 0 || all.length > 12) return undefined;
+  if (identityPattern.test(lower) && all.length <= 9) return 'identity';
+  if (!all.every((word) => greetingWords.has(word))) return undefined;
+  return all.some((word) => thanksWords.has(word)) ? 'thanks' : 'greeting';
+}
+
+/** What a question is about, read once: its place, its terms, the guides it matches. */
+export interface QuestionReading {
+  language: Language;
+  places: Place[];
+  /** The person's own terms (places left out), and the synonyms' terms at a lower weight. */
+  terms: Map<string, number>;
+  ownTerms: string[];
+  passages: GuidePassage[];
+  features: number[];
+}
+
+export interface GateVocabulary {
+  legal: TermCounts;
+  everyday: TermCounts;
+  /** Every term of each guide. */
+  guideTerms: Map<string, Set<string>>;
+}
+
+export function buildGateVocabulary(guides: readonly GuideDocument[]): GateVocabulary {
+  const guideTerms = new Map<string, Set<string>>();
+  for (const guide of guides) {
+    const text = [
+      guide.title,
+      guide.summary,
+      guide.keywords.join(' '),
+      blocksText(guide.intro),
+      ...guide.sections.map((section) => `${section.heading} ${blocksText(section.blocks)}`),
+    ].join(' ');
+    const terms = new Set<string>();
+    for (const word of words(text)) {
+      const term = termOf(word);
+      if (term !== null) terms.add(term);
+    }
+    guideTerms.set(guide.slug, terms);
+  }
+  return { legal: guideTermCounts(guides), everyday: everydayTermCounts(), guideTerms };
+}
+
+/** How much more often the guides use a term than everyday English does (natural log). */
+export function legalLean(vocabulary: GateVocabulary, term: string): number | null {
+  const inGuides = vocabulary.legal.counts.get(term) ?? 0;
+  const everyday = vocabulary.everyday.counts.get(term) ?? 0;
+  if (inGuides === 0) return everyday === 0 ? null : -Math.min(3, Math.log(1 + everyday / 200));
+  return Math.log(
+    (inGuides + 0.5) / vocabulary.legal.total / ((everyday + 0.5) / vocabulary.everyday.total),
+  );
+}
+
+/** How much a term says in everyday English: rarer words say more. */
+function informativeness(vocabulary: GateVocabulary, term: string): number {
+  const everyday = vocabulary.everyday.counts.get(term) ?? 0;
+  return Math.min(14, Math.log(vocabulary.everyday.total / (everyday + 1)));
+}
+
+export const featureNames = [
+  'bias',
+  'log top score',
+  'covered share of the words',
+  'mean legal lean',
+  'strongest legal lean',
+  'words no guide uses',
+  'guide agreement',
+] as const;
+
+/** The gate's features of a question, given the passages the search found for it. */
+export function gateFeatures(
+  vocabulary: GateVocabulary,
+  ownTerms: string[],
+  passages: GuidePassage[],
+): number[] {
+  const top = passages[0];
+  if (!top || ownTerms.length === 0) return [1, 0, 0, 0, 0, 0, 0];
+  const guideTerms = vocabulary.guideTerms.get(top.slug) ?? new Set<string>();
+  let covered = 0;
+  let total = 0;
+  let leanSum = 0;
+  let strongest = -3;
+  let unknown = 0;
+  for (const term of ownTerms) {
+    const weight = informativeness(vocabulary, term);
+    total += weight;
+    if (guideTerms.has(term)) covered += weight;
+    const lean = legalLean(vocabulary, term);
+    if (lean !== null) {
+      leanSum += Math.max(-3, Math.min(5, lean));
+      if (guideTerms.has(term)) strongest = Math.max(strongest, lean);
+    }
+    if ((vocabulary.legal.counts.get(term) ?? 0) === 0 && weight > 9) unknown += 1;
+  }
+  const agreement = passages.slice(0, 4).filter((passage) => passage.slug === top.slug).length / 4;
+  return [
+    1,
+    Math.log(1 + top.score),
+    total > 0 ? covered / total : 0,
+    leanSum / ownTerms.length,
+    Math.max(-3, Math.min(6, strongest)),
+    unknown,
+    agreement,
+  ];
+}
+
+const weights: number[] = gateModel.weights;
+
+/** The gate's belief that the guides cover the question, from 0 to 1. */
+export function coveredProbability(features: number[]): number {
+  const z = features.reduce((sum, value, i) => sum + value * (weights[i] ?? 0), 0);
+  return 1 / (1 + Math.exp(-z));
+}
+
+export const coveredThreshold: number = gateModel.threshold;
+
+/** Reads a question: its language, places, terms and the passages the search finds for it. */
+export function readQuestion(
+  vocabulary: GateVocabulary,
+  search: (query: string, jurisdiction: string | null) => GuidePassage[],
+  text: string,
+  jurisdiction: string | null,
+): QuestionReading {
+  const language = languageOf(text);
+  const { places, otherWords } = readPlaces(text);
+  const query = otherWords.join(' ');
+  const { terms: expanded, own } = expandQuery(query);
+  const ownTerms = expanded.slice(0, own);
+  const terms = new Map<string, number>();
+  expanded.forEach((term, i) => terms.set(term, i < own ? 1 : 0.6));
+  const passages = query.trim() ? search(query, jurisdiction) : [];
+  return {
+    language,
+    places,
+    terms,
+    ownTerms,
+    passages,
+    features: gateFeatures(vocabulary, ownTerms, passages),
+  };
+}
+
+/** A legal question, even if no guide covers it: some word leans strongly to the law. */
+export function soundsLegal(vocabulary: GateVocabulary, reading: QuestionReading): boolean {
+  return reading.ownTerms.some((term) => {
+    const lean = legalLean(vocabulary, term);
+    return lean !== null && lean >= 3.2;
+  });
+}

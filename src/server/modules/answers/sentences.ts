@@ -1,0 +1,86 @@
+// A guide as sentences, each with the section it stands in: what an extractive answer is made of.
+import type { GuideBlock, GuideDocument } from '../../../shared/guides.js';
+import { overviewAnchor } from '../../../shared/guides.js';
+import { inlineText } from '../guides/markdown.js';
+import { termsOf } from '../guides/terms.js';
+
+export interface GuideSentence {
+  text: string;
+  /** The section's anchor on the guide page, and its heading. */
+  anchor: string;
+  heading: string;
+  /** Its search terms, once. */
+  terms: Set<string>;
+  /** An item of a list (a step, an example), rather than running text. */
+  listItem: boolean;
+  /** The first sentence of its paragraph or list item (a step's bold lead). */
+  leads: boolean;
+}
+
+// A sentence ends at ., ! or ? before a space and a capital, digit or quote; "U.S." and "e.g."
+// stay inside their sentence.
+const sentenceEnd = /(?<=[.!?])\s+(?=["“(]?[A-Z0-9$])/;
+const abbreviation =
+  /(?:\b(?:U\.S|e\.g|i\.e|No|Mr|Ms|Dr|St|Jr|Inc|Co|vs|v|Gen|Stat|Sec|Ann|Rev))\.$/;
+
+export function splitSentences(text: string): string[] {
+  const pieces = text.split(sentenceEnd);
+  const out: string[] = [];
+  for (const piece of pieces) {
+    const previous = out.at(-1);
+    if (previous !== undefined && abbreviation.test(previous))
+      out[out.length - 1] = `${previous} ${piece}`;
+    else out.push(piece);
+  }
+  return out.map((sentence) => sentence.trim()).filter((sentence) => sentence.length > 0);
+}
+
+function blockSentences(
+  blocks: GuideBlock[],
+  section: { anchor: string; heading: string },
+  listItem: boolean,
+  into: GuideSentence[],
+) {
+  for (const block of blocks) {
+    if (block.type === 'paragraph') {
+      splitSentences(inlineText(block.children).replace(/\s+/g, ' ')).forEach((text, index) => {
+        into.push({
+          text,
+          ...section,
+          terms: new Set(termsOf(text)),
+          listItem,
+          leads: index === 0,
+        });
+      });
+    } else if (block.type === 'list') {
+      for (const item of block.items) blockSentences(item, section, true, into);
+    } else if (block.type === 'blockquote') {
+      blockSentences(block.children, section, listItem, into);
+    }
+  }
+}
+
+const cache = new WeakMap<GuideDocument, GuideSentence[]>();
+
+/** The guide's summary, introduction and sections as sentences, in reading order. */
+export function sentencesOf(guide: GuideDocument): GuideSentence[] {
+  const cached = cache.get(guide);
+  if (cached) return cached;
+  const overview = { anchor: overviewAnchor, heading: 'Overview' };
+  const out: GuideSentence[] = [];
+  // The summary's first sentence says what the guide is about; the rest state facts.
+  for (const text of splitSentences(guide.summary.replace(/\s+/g, ' ')).slice(1)) {
+    out.push({ text, ...overview, terms: new Set(termsOf(text)), listItem: false, leads: false });
+  }
+  blockSentences(guide.intro, overview, false, out);
+  for (const section of guide.sections) {
+    blockSentences(
+      section.blocks,
+      { anchor: section.anchor, heading: section.heading },
+      false,
+      out,
+    );
+  }
+  cache.set(guide, out);
+  return out;
+}

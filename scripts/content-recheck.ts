@@ -26,7 +26,8 @@ const facts: DueFact[] = guides
     ),
   )
   .sort((a, b) => a.recheck.localeCompare(b.recheck) || a.slug.localeCompare(b.slug));
-const overdue = facts.filter((fact) => fact.recheck <= today);
+const isOverdue = (fact: DueFact) => fact.recheck < today;
+const overdue = facts.filter(isOverdue);
 
 const stale = guides
   .filter((guide) => guide.lastReviewed < staleBefore)
@@ -35,7 +36,7 @@ const stale = guides
 console.log(`Facts with a recheck date (as of ${today}):`);
 if (facts.length === 0) console.log('  none');
 for (const fact of facts) {
-  const status = fact.recheck <= today ? 'OVERDUE' : 'due';
+  const status = isOverdue(fact) ? 'OVERDUE' : 'not due';
   console.log(
     `  ${fact.recheck}  ${status.padEnd(7)}  ${fact.kind}  ${fact.jurisdiction}  ${fact.value}  (${fact.slug})`,
   );

@@ -698,10 +698,29 @@ describe.each(databaseTargets)('chat on $kind', ({ kind, skip }) => {
       cursor(`2026-02-30T10:00:00.000Z|${ids[0]}`),
       cursor(`2026-11-24T10:00:00.000Z|x`),
       cursor(`2026-11-24T10:00:00.000Z|${ids[0]}|more`),
+      // Times toISOString writes but PostgreSQL cannot store (years 0, beyond 9999, negative).
+      cursor(`0000-01-01T00:00:00.000Z|${ids[0]}`),
+      cursor(`+010000-01-01T00:00:00.000Z|${ids[0]}`),
+      cursor(`-000001-01-01T00:00:00.000Z|${ids[0]}`),
+      cursor(`+275760-09-13T00:00:00.000Z|${ids[0]}`),
     ]) {
       const response = await h!.me('GET', `/api/conversations?cursor=${bad}`, me.accessToken);
       expect(response.statusCode, bad).toBe(400);
       expect(response.json().error.code).toBe('request.invalid');
+    }
+    // The first and last times both databases store are cursors like any other (a full page
+    // of 20 comes before the last).
+    for (const [time, count] of [
+      ['0001-01-01T00:00:00.000Z', 0],
+      ['9999-12-31T23:59:59.999Z', 20],
+    ] as const) {
+      const response = await h!.me(
+        'GET',
+        `/api/conversations?cursor=${cursor(`${time}|${ids[0]}`)}`,
+        me.accessToken,
+      );
+      expect(response.statusCode, time).toBe(200);
+      expect(response.json().conversations, time).toHaveLength(count);
     }
   });
 

@@ -135,8 +135,13 @@ function encodeCursor(row: ConversationRow): string {
   return Buffer.from(`${row.updated_at}|${row.id}`).toString('base64url');
 }
 
-/** The activity time in a cursor is what `toISOString` wrote; 30 February or a bare year is not. */
+/**
+ * The activity time in a cursor is what `toISOString` wrote for a time both databases store:
+ * 30 February, a bare year, year 0 and the signed six-digit years beyond 0001-9999 are not
+ * (PostgreSQL refuses those with "date/time out of range").
+ */
 function isStoredTime(text: string): boolean {
+  if (!/^\d{4}-/.test(text) || text.startsWith('0000-')) return false;
   const time = Date.parse(text);
   return !Number.isNaN(time) && new Date(time).toISOString() === text;
 }

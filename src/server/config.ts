@@ -20,7 +20,8 @@ const providerUrl = z.url({ protocol: /^https?$/ }).transform((url) => url.repla
 
 const envSchema = publicSiteSchema.extend({
   NODE_ENV: z.enum(['development', 'production']).default('development'),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  // Loopback only unless told otherwise: a laptop on a shared network serves nobody else.
+  HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .string()

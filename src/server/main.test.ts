@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { connect, createServer } from 'node:net';
+import { networkInterfaces, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 
@@ -18,6 +18,22 @@ function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
     server.on('error', reject);
+  });
+}
+
+/** Whether a TCP connection to host:port is accepted. */
+function accepts(host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host, port, timeout: 2_000 });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', () => resolve(false));
   });
 }
 
@@ -68,5 +84,27 @@ describe('starting the server', () => {
     }
     expect(await server.exited).toBe(0);
     expect(server.output().stdout).toContain('shutting down');
+  });
+
+  it('listens on localhost only when HOST is not set', async () => {
+    const port = await freePort();
+    const server = startServer({ PORT: String(port) });
+    try {
+      await expect.poll(() => server.output().stdout, { timeout: 15_000 }).toContain('ready in');
+      const ready = server
+        .output()
+        .stdout.split('\n')
+        .filter((line) => line.includes('ready in'))
+        .map((line) => JSON.parse(line) as { listening: string })[0];
+      expect(ready?.listening).toBe(`http://127.0.0.1:${port}`);
+      expect(await accepts('127.0.0.1', port)).toBe(true);
+      const outward = Object.values(networkInterfaces())
+        .flat()
+        .filter((address) => address && !address.internal && address.family === 'IPv4');
+      for (const address of outward) expect(await accepts(address!.address, port)).toBe(false);
+    } finally {
+      server.child.kill('SIGTERM');
+    }
+    expect(await server.exited).toBe(0);
   });
 });

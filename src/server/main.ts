@@ -38,9 +38,14 @@ async function main() {
   app.addHook('onClose', () => db.close());
   if (!web) app.log.warn('the web app is not built (npm run build); serving the API only');
 
-  await app.listen({ host: config.host, port: config.port });
+  const listening = await app.listen({ host: config.host, port: config.port });
   app.log.info(
-    { url: config.site.publicUrl, database: db.kind, readyMs: Math.round(performance.now()) },
+    {
+      url: config.site.publicUrl,
+      listening,
+      database: db.kind,
+      readyMs: Math.round(performance.now()),
+    },
     `ready in ${Math.round(performance.now())} ms at ${config.site.publicUrl}`,
   );
 

@@ -8,11 +8,14 @@ export default function ensureChromium() {
   const isRoot = process.getuid?.() === 0;
   if (!isRoot || chromiumPath !== '/usr/bin/chromium') {
     throw new Error(
-      `Chromium is missing at ${chromiumPath}. Install it with: sudo apt-get update && sudo apt-get install -y chromium`,
+      `Chromium is missing at ${chromiumPath}. Install it with: sudo apt-get update && sudo apt-get install -y --no-install-recommends chromium`,
     );
   }
   console.log('Chromium is missing; installing Debian’s chromium package…');
-  execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', {
-    stdio: 'inherit',
-  });
+  execSync(
+    'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium',
+    {
+      stdio: 'inherit',
+    },
+  );
 }

@@ -20,11 +20,14 @@ const security = [{ bearer: [] }];
 const idParams = z.object({ id: conversationIdSchema });
 const noContent = { 204: z.null().describe('Done') };
 
-/** The AI SDK's UI message stream headers (its clients check the version header). */
+/**
+ * The AI SDK's UI message stream headers (its clients check the version header). No
+ * `Connection` header: Node writes keep-alive or close as the client asked (one set here would
+ * keep a socket open after the reply that the client asked to close).
+ */
 const uiMessageStreamHeaders = {
   'content-type': 'text/event-stream',
   'cache-control': 'no-store',
-  connection: 'keep-alive',
   'x-vercel-ai-ui-message-stream': 'v1',
   // Proxies such as nginx must pass each part on at once.
   'x-accel-buffering': 'no',

@@ -87,13 +87,15 @@ export const noticeStatusSchema = z.object({ acknowledgedAt: z.string().nullable
 /**
  * What the reply stream's `start` and `finish` parts carry as message metadata (the AI SDK's UI
  * message stream protocol): the ids at the start, the charge and the new balance at the end.
+ * The browser's useChat validates each part's metadata with this schema.
  */
-export interface ReplyMetadata {
-  conversationId?: string;
-  userMessageId?: string;
-  charged?: number;
-  balance?: number;
-  status?: MessageStatus;
+export const replyMetadataSchema = z.object({
+  conversationId: z.string().optional(),
+  userMessageId: z.string().optional(),
+  charged: z.number().int().nonnegative().optional(),
+  balance: z.number().int().nonnegative().optional(),
+  status: z.enum(messageStatuses).optional(),
   /** A stored answer's rating, when a conversation is loaded. */
-  feedback?: 'up' | 'down' | null;
-}
+  feedback: z.enum(['up', 'down']).nullable().optional(),
+});
+export type ReplyMetadata = z.infer<typeof replyMetadataSchema>;

@@ -13,7 +13,23 @@ import type {
   userSchema,
   verifyEmailRequestSchema,
 } from '../shared/auth';
+import type {
+  billingOverviewSchema,
+  checkoutRequestSchema,
+  confirmRequestSchema,
+  confirmResponseSchema,
+  redirectResponseSchema,
+} from '../shared/billing';
+import type {
+  conversationListSchema,
+  conversationSchema,
+  conversationSummarySchema,
+  feedbackRequestSchema,
+  noticeStatusSchema,
+  renameConversationSchema,
+} from '../shared/chat';
 import type { contactRequestSchema } from '../shared/contact';
+import type { tokenStatusSchema } from '../shared/tokens';
 import type { guideSearchResponseSchema } from '../shared/guides-api';
 import type { newsletterSubscribeSchema, newsletterTokenSchema } from '../shared/newsletter';
 
@@ -68,8 +84,29 @@ export interface ApiRoutes {
     typeof newsletterTokenSchema,
     typeof messageResponseSchema
   >;
+  // The chat (its stream, POST /api/conversations/:id/messages, goes through useChat).
+  'GET /api/conversations': Route<undefined, typeof conversationListSchema>;
+  'GET /api/conversations/:id': Route<undefined, typeof conversationSchema>;
+  'PATCH /api/conversations/:id': Route<
+    typeof renameConversationSchema,
+    typeof conversationSummarySchema
+  >;
+  'DELETE /api/conversations/:id': Route<undefined, undefined>;
+  'POST /api/messages/:id/feedback': Route<typeof feedbackRequestSchema, undefined>;
+  'GET /api/chat/notice': Route<undefined, typeof noticeStatusSchema>;
+  'POST /api/chat/notice': { body: Empty; answer: z.output<typeof noticeStatusSchema> };
+  'GET /api/tokens': Route<undefined, typeof tokenStatusSchema>;
+  // Billing (the webhook is Stripe's, not the browser's).
+  'GET /api/billing': Route<undefined, typeof billingOverviewSchema>;
+  'POST /api/billing/checkout': Route<typeof checkoutRequestSchema, typeof redirectResponseSchema>;
+  'POST /api/billing/confirm': Route<typeof confirmRequestSchema, typeof confirmResponseSchema>;
+  'POST /api/billing/portal': { body: Empty; answer: z.output<typeof redirectResponseSchema> };
 }
 
 export type ApiRoute = keyof ApiRoutes;
 export type ApiBody<R extends ApiRoute> = ApiRoutes[R]['body'];
 export type ApiAnswer<R extends ApiRoute> = ApiRoutes[R]['answer'];
+/** A route's path parameters (`:id`), filled in by the client. */
+export type ApiParams<R extends ApiRoute> = R extends `${string}:id${string}`
+  ? { params: { id: string } }
+  : { params?: undefined };

@@ -7,7 +7,7 @@ import {
   type CallOptions,
   type RequestOptions,
 } from '../../api-client';
-import type { ApiAnswer, ApiRoute } from '../../api-routes';
+import type { ApiAnswer, ApiParams, ApiRoute } from '../../api-routes';
 import { clearSessionHint, hasSessionHint, setSessionHint } from './session-hint';
 
 export type AuthStatus = 'unknown' | 'signed-in' | 'signed-out';
@@ -121,9 +121,13 @@ export class AuthSession {
    * Calls an API route as the signed-in person. A 401 (the token expired while the tab slept,
    * or the server restarted its keys) is answered by one refresh and one retry.
    */
-  async request<R extends ApiRoute>(route: R, options: CallOptions<R>): Promise<ApiAnswer<R>> {
+  async request<R extends ApiRoute>(
+    route: R,
+    options: CallOptions<R> & ApiParams<R>,
+  ): Promise<ApiAnswer<R>> {
     return this.withRetry(() =>
-      callApi(route, { ...options, accessToken: this.accessToken } as CallOptions<R>),
+      callApi(route, { ...options, accessToken: this.accessToken } as CallOptions<R> &
+        ApiParams<R>),
     );
   }
 

@@ -1,5 +1,4 @@
-import { ApiError, type RequestOptions } from '../../api-client';
-import type { BillingOverview, ConfirmResponse, RedirectResponse } from '../../../shared/billing';
+import { ApiError, callRoute, type RequestOptions } from '../../api-client';
 import type { PlanId } from '../../../shared/plans';
 
 /** What billing needs from the signed-in session: calls as the person, refreshed on 401. */
@@ -28,32 +27,30 @@ export function isSafeRedirect(url: string, origin: string): boolean {
 }
 
 /**
- * Billing's API calls, typed from the shared contract (type-only imports keep zod out of the
- * pricing page). The addresses the browser is sent to are checked before they are handed back.
+ * Billing's API calls, from the route table (src/web/api-routes.ts): typed by the shared
+ * contract (type-only imports keep zod out of the pricing page). The addresses the browser is
+ * sent to are checked before they are handed back.
  */
 export function createBillingApi(session: BillingSession) {
-  const request = async <T>(path: string, options: RequestOptions = {}): Promise<T> => {
-    const response = await session.fetch(path, options);
-    return (await response.json()) as T;
-  };
-  const redirect = async (path: string, body: unknown): Promise<string> => {
-    const { url } = await request<RedirectResponse>(path, { method: 'POST', body });
+  const fetcher = (path: string, options: RequestOptions) => session.fetch(path, options);
+  /** Where an answer sends the browser, once checked. */
+  const safe = ({ url }: { url: string }): string => {
     if (typeof url !== 'string' || !isSafeRedirect(url, window.location.origin)) {
       throw new ApiError(200, 'http.failed', 'The server sent an answer we cannot read.');
     }
     return url;
   };
   return {
-    overview: () => request<BillingOverview>('/api/billing'),
+    overview: () => callRoute(fetcher, 'GET /api/billing', {}),
     /** The address of the checkout for this plan (or of the portal, for someone subscribed). */
-    checkout: (planId: PlanId) => redirect('/api/billing/checkout', { planId }),
+    checkout: async (planId: PlanId) =>
+      safe(await callRoute(fetcher, 'POST /api/billing/checkout', { body: { planId } })),
     confirm: (sessionId: string, signal?: AbortSignal) =>
-      request<ConfirmResponse>('/api/billing/confirm', {
-        method: 'POST',
+      callRoute(fetcher, 'POST /api/billing/confirm', {
         body: { sessionId },
         ...(signal ? { signal } : {}),
       }),
-    portal: () => redirect('/api/billing/portal', {}),
+    portal: async () => safe(await callRoute(fetcher, 'POST /api/billing/portal', { body: {} })),
   };
 }
 

@@ -1,6 +1,11 @@
-import type { RequestOptions } from '../../api-client';
-import type { Conversation, ConversationList, ConversationSummary } from '../../../shared/chat';
-import type { TokenStatus } from '../../../shared/tokens';
+import { callRoute, type RequestOptions } from '../../api-client';
+import {
+  conversationListSchema,
+  conversationSchema,
+  conversationSummarySchema,
+  noticeStatusSchema,
+} from '../../../shared/chat';
+import { tokenStatusSchema } from '../../../shared/tokens';
 
 /** What the chat needs from the signed-in session: calls as the person, refreshed on 401. */
 export interface ChatSession {
@@ -8,36 +13,40 @@ export interface ChatSession {
 }
 
 /**
- * The chat's API calls, typed from the shared contract. Their paths hold ids, so they go through
- * the session's raw fetch (which throws an ApiError for a failure) rather than the route table.
+ * The chat's API calls, from the route table (src/web/api-routes.ts): bodies and answers are
+ * typed by the shared schemas the server validates with, and each answer is parsed by its
+ * schema here (zod is already in the chat's own chunk), so a changed shape is an error, not data.
  */
 export function createChatApi(session: ChatSession) {
-  const request = async <T>(path: string, options: RequestOptions = {}): Promise<T> => {
-    const response = await session.fetch(path, options);
-    if (response.status === 204) return undefined as T;
-    return (await response.json()) as T;
-  };
+  const fetcher = (path: string, options: RequestOptions) => session.fetch(path, options);
   return {
     list(options: { cursor?: string | null; q?: string }) {
-      const query = new URLSearchParams();
-      if (options.cursor) query.set('cursor', options.cursor);
-      if (options.q) query.set('q', options.q);
-      const suffix = query.size > 0 ? `?${query.toString()}` : '';
-      return request<ConversationList>(`/api/conversations${suffix}`);
+      return callRoute(fetcher, 'GET /api/conversations', {
+        query: { cursor: options.cursor ?? undefined, q: options.q || undefined },
+        check: conversationListSchema,
+      });
     },
-    get: (id: string) => request<Conversation>(`/api/conversations/${id}`),
-    rename: (id: string, title: string) =>
-      request<ConversationSummary>(`/api/conversations/${id}`, {
-        method: 'PATCH',
-        body: { title },
+    get: (id: string) =>
+      callRoute(fetcher, 'GET /api/conversations/:id', {
+        params: { id },
+        check: conversationSchema,
       }),
-    remove: (id: string) => request<void>(`/api/conversations/${id}`, { method: 'DELETE' }),
+    rename: (id: string, title: string) =>
+      callRoute(fetcher, 'PATCH /api/conversations/:id', {
+        params: { id },
+        body: { title },
+        check: conversationSummarySchema,
+      }),
+    remove: (id: string) => callRoute(fetcher, 'DELETE /api/conversations/:id', { params: { id } }),
     rate: (messageId: string, rating: 'up' | 'down' | null) =>
-      request<void>(`/api/messages/${messageId}/feedback`, { body: { rating } }),
-    notice: () => request<{ acknowledgedAt: string | null }>('/api/chat/notice'),
+      callRoute(fetcher, 'POST /api/messages/:id/feedback', {
+        params: { id: messageId },
+        body: { rating },
+      }),
+    notice: () => callRoute(fetcher, 'GET /api/chat/notice', { check: noticeStatusSchema }),
     acknowledgeNotice: () =>
-      request<{ acknowledgedAt: string | null }>('/api/chat/notice', { method: 'POST' }),
-    tokens: () => request<TokenStatus>('/api/tokens'),
+      callRoute(fetcher, 'POST /api/chat/notice', { body: {}, check: noticeStatusSchema }),
+    tokens: () => callRoute(fetcher, 'GET /api/tokens', { check: tokenStatusSchema }),
   };
 }
 

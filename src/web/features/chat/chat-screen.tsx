@@ -15,6 +15,7 @@ import type { User } from '../../../shared/auth';
 import {
   chatMessages,
   conversationIdSchema,
+  replyMetadataSchema,
   type Conversation,
   type SendMessageRequest,
 } from '../../../shared/chat';
@@ -220,6 +221,8 @@ export function ChatScreen({
     id: current.id,
     messages: current.messages,
     transport,
+    // The start and finish parts' metadata (ids, charge, balance) is checked as it arrives.
+    messageMetadataSchema: replyMetadataSchema,
     onFinish: ({ message }) => {
       retrying.current = false;
       const balance = message.metadata?.balance;

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError, type RequestOptions } from '../../api-client';
+import { createChatApi } from './chat-api';
+
+/** A session that answers every call with `body` and records what it was asked. */
+function sessionAnswering(body: unknown, status = 200) {
+  const calls: { path: string; options: RequestOptions }[] = [];
+  return {
+    calls,
+    session: {
+      fetch: async (path: string, options: RequestOptions = {}) => {
+        calls.push({ path, options });
+        return new Response(status === 204 ? null : JSON.stringify(body), { status });
+      },
+    },
+  };
+}
+
+const summary = {
+  id: '0b8f4a5e-2d1c-4f3e-9a7b-6c5d4e3f2a1b',
+  title: 'Deposit',
+  createdAt: '2026-11-25T09:00:00.000Z',
+  updatedAt: '2026-11-25T09:00:00.000Z',
+};
+
+describe('the chat API client', () => {
+  it('calls each route by its path, ids encoded, and returns the answer it validated', async () => {
+    const { session, calls } = sessionAnswering({ conversations: [summary], nextCursor: null });
+    const api = createChatApi(session);
+    expect(await api.list({ cursor: 'abc', q: 'rent' })).toEqual({
+      conversations: [summary],
+      nextCursor: null,
+    });
+    expect(calls[0]).toMatchObject({
+      path: '/api/conversations?cursor=abc&q=rent',
+      options: { method: 'GET' },
+    });
+
+    const renamed = sessionAnswering(summary);
+    await createChatApi(renamed.session).rename('a/b', 'Deposit');
+    expect(renamed.calls[0]).toMatchObject({
+      path: '/api/conversations/a%2Fb',
+      options: { method: 'PATCH', body: { title: 'Deposit' } },
+    });
+
+    const removed = sessionAnswering(undefined, 204);
+    expect(await createChatApi(removed.session).remove(summary.id)).toBeUndefined();
+    expect(removed.calls[0]!.options.method).toBe('DELETE');
+  });
+
+  it('refuses an answer of another shape instead of handing it on', async () => {
+    const { session } = sessionAnswering({ conversations: [{ id: 1 }], nextCursor: null });
+    const failure = await createChatApi(session)
+      .list({})
+      .catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect((failure as ApiError).code).toBe('http.failed');
+    const balance = sessionAnswering({ balance: '25000' });
+    await expect(createChatApi(balance.session).tokens()).rejects.toBeInstanceOf(ApiError);
+  });
+});

@@ -12,6 +12,7 @@ import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/database';
 import { migrateToLatest } from '../src/server/db/migrate';
 import { createTokensService } from '../src/server/modules/tokens/service';
+import { loadGuideLibrary } from '../src/server/modules/guides/loader';
 
 const password = 'bench-password-for-timing';
 const users = Number(process.env.BENCH_USERS || 50);
@@ -29,8 +30,8 @@ const config = loadConfig({
 });
 const db = openDatabase(config.database);
 await migrateToLatest(db);
-// The guides are the real ones (content/guides), as in production.
-const app = await buildApp(config, { db, logger: false });
+// The guides are the real ones (content/guides), as in production: the assistant answers from them.
+const app = await buildApp(config, { db, logger: false, guides: loadGuideLibrary() });
 await app.listen({ host: '127.0.0.1', port: 0 });
 const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 // One person per stream, each on the Standard plan (500,000 tokens a month), so no allowance

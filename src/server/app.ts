@@ -40,7 +40,8 @@ import { authRoutes } from './modules/auth/routes.js';
 import { createAuthService } from './modules/auth/service.js';
 import { createSessionService } from './modules/auth/sessions.js';
 import { chatRoutes } from './modules/chat/routes.js';
-import type { PassageRetriever } from './modules/chat/guide-passages.js';
+import { createAnswersService } from './modules/answers/service.js';
+import { courtSelfHelpFor } from '../shared/court-self-help.js';
 import { createChatService } from './modules/chat/service.js';
 import { contactRoutes } from './modules/contact/routes.js';
 import { createContactService } from './modules/contact/service.js';
@@ -65,8 +66,6 @@ export interface AppOptions {
   logger?: LoggerOption;
   /** The legal guides to search, or how to read them (see main.ts); without it, none. */
   guides?: GuideLibrary | (() => GuideLibrary);
-  /** Where the assistant finds guide passages; by default the guides service above. */
-  retriever?: PassageRetriever;
 }
 
 export type App = FastifyInstance;
@@ -148,7 +147,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const tokens = createTokensService(deps);
   const stopSweeper = tokens.startSweeper(sweepIntervalMs(config));
   app.addHook('onClose', async () => stopSweeper());
-  const chat = createChatService(deps, { tokens, retriever: options.retriever ?? guides });
+  const answers = createAnswersService({ guides, selfHelpFor: courtSelfHelpFor });
+  const chat = createChatService(deps, { tokens, answers });
   // Replies being written settle before the database closes.
   app.addHook('onClose', async () => chat.drain());
   // Stripe when its keys are set; otherwise the demo checkout (docs/decisions/0090-billing.md).

@@ -155,3 +155,11 @@ export const guideSearchLimits = {
 
 export const guidePath = (slug: string, anchor?: string) =>
   `/guides/${slug}${anchor ? `#${anchor}` : ''}`;
+
+/** The question "Ask the assistant about this" starts the chat with: it names the guide's topic. */
+export function askQuestionFor(guide: { title: string }): string {
+  const { title } = guide;
+  // "Getting your deposit back" reads on in a sentence; "DUI and DWI charges" keeps its capitals.
+  const topic = /^[A-Z][a-z]/.test(title) ? title[0]!.toLowerCase() + title.slice(1) : title;
+  return `What should I know about ${topic}?`;
+}

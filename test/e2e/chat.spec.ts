@@ -190,7 +190,7 @@ test.describe('chat at 375 px', () => {
     const marker = `follow-${Date.now()}`;
     const words = Array.from({ length: 3000 }, (_, i) => `word${i}`).join(' ');
     await script(page, { match: marker, text: words, tokensPerSecond: 60 });
-    await ask(page, `Tell me everything ${marker}`);
+    await ask(page, `Tell me everything about security deposits ${marker}`);
     const answer = page.locator('.chat-message-assistant').last();
     const panel = page.locator('.chat-scroll');
     const overflow = () => panel.evaluate((el) => el.scrollHeight - el.clientHeight);
@@ -228,7 +228,7 @@ test.describe('chat at 1280 px', () => {
     // with the guide passages the prompt now carries.
     const words = Array.from({ length: 3000 }, (_, i) => `word${i}`).join(' ');
     await script(page, { match: marker, text: words, tokensPerSecond: 25 });
-    await ask(page, `Tell me everything ${marker}`);
+    await ask(page, `Tell me everything about security deposits ${marker}`);
     const answer = page.locator('.chat-message-assistant').last();
     await expect(answer).toContainText('word5');
     await page.keyboard.press('Escape');
@@ -275,7 +275,7 @@ test.describe('chat at 1280 px', () => {
     await script(page, { match: marker, text: 'x', failBeforeStream: 500 });
     await script(page, { match: marker, text: 'x', failBeforeStream: 500 });
     await script(page, { match: marker, text: 'The second try worked.' });
-    await ask(page, `Will this work? ${marker}`);
+    await ask(page, `How do I contest a speeding ticket? ${marker}`);
     const alert = page.getByRole('alert').filter({ hasText: 'could not be written' });
     await expect(alert).toBeVisible();
     await alert.getByRole('button', { name: 'Retry' }).click();
@@ -290,7 +290,9 @@ test.describe('chat at 1280 px', () => {
       'The second try worked.',
     );
     await expect(page.locator('.chat-message-user')).toHaveCount(1);
-    await expect(page.locator('.chat-message-user')).toContainText(`Will this work? ${marker}`);
+    await expect(page.locator('.chat-message-user')).toContainText(
+      `How do I contest a speeding ticket? ${marker}`,
+    );
     await expect(page.locator('.chat-message-assistant').first()).toContainText(
       'This answer could not be written.',
     );
@@ -320,7 +322,7 @@ test.describe('chat at 1280 px', () => {
         },
         { times: 1 },
       );
-      await ask(page, `Is it all there? ${marker}`);
+      await ask(page, `How do I file in small claims court? ${marker}`);
       const alert = page
         .getByRole('alert')
         .filter({ has: page.getByRole('button', { name: 'Retry' }) });
@@ -374,7 +376,7 @@ test.describe('chat at 1280 px', () => {
     const words = Array.from({ length: 3000 }, (_, i) => `word${i}`).join(' ');
     await script(page, { match: marker, text: words, tokensPerSecond: 25 });
     await script(page, { match: marker, text: 'Back again, here is the answer.' });
-    await ask(page, `Are you there? ${marker}`);
+    await ask(page, `Can my landlord evict me without notice? ${marker}`);
     const answer = page.locator('.chat-message-assistant').last();
     // Long enough to run past the bottom of a phone's screen.
     await expect(answer).toContainText('word80');
@@ -480,12 +482,11 @@ test.describe('chat at 1280 px', () => {
       match: marker,
       text: `<script>window.pwned=1</script> <img src=x onerror="window.pwned=2"> [click](javascript:window.pwned=3) ![t](https://tracker.example/p.png) <b>bold</b> ${longWord}`,
     });
-    await ask(
-      page,
-      `<img src=x onerror="window.pwned=4"> <script>window.pwned=5</script> ${marker}`,
-    );
+    await ask(page, `Can my landlord keep my deposit? ${marker}`);
     const answer = page.locator('.chat-message-assistant').last();
     await expect(answer).toContainText('AAAA');
+    await ask(page, `<img src=x onerror="window.pwned=4"> <script>window.pwned=5</script>`);
+    await expect(page.locator('.chat-message-assistant')).toHaveCount(2);
     expect(await page.evaluate(() => (window as { pwned?: number }).pwned)).toBeUndefined();
     await expect(page.locator('.chat-messages script, .chat-messages img')).toHaveCount(0);
     await expect(answer.locator('a[href^="javascript"]')).toHaveCount(0);
@@ -546,7 +547,7 @@ test.describe('a rename or delete the server cannot do', () => {
     await openChat(page, 'refused-edit');
     const marker = `refused-edit-${Date.now()}`;
     await script(page, { match: marker, text: 'An answer.' });
-    await ask(page, `A question ${marker}`);
+    await ask(page, `What is the small claims limit in Texas? ${marker}`);
     await expect(page.locator('.chat-message-assistant')).toContainText('An answer.');
     const unavailable = {
       status: 503,
@@ -579,7 +580,10 @@ test.describe('a rename or delete the server cannot do', () => {
       'This chat could not be deleted. Please try again.',
     );
     await expect(
-      item.getByRole('button', { name: `A question ${marker}`, exact: true }),
+      item.getByRole('button', {
+        name: `What is the small claims limit in Texas? ${marker}`,
+        exact: true,
+      }),
     ).toBeVisible();
   });
 });

@@ -1,6 +1,7 @@
 import { fillSignIn, password, registerByApi } from './accounts-support';
 import { expect, expectAccessible, saveScreenshot, test, viewports } from './fixtures';
 import { uniqueEmail } from './mailbox';
+import { askQuestionFor } from '../../src/shared/guides';
 
 /** A guide the library has (content/guides/renting/security-deposits.md). */
 const guideSlug = 'security-deposits';
@@ -172,7 +173,7 @@ test.describe('legal guides', () => {
     await page.goto(`/guides/${guideSlug}`);
     const title = (await page.getByRole('heading', { level: 1 }).textContent())!;
     await page.getByRole('link', { name: 'Ask the assistant about this' }).click();
-    const question = `I have read your guide “${title}”. How does this apply to my situation?`;
+    const question = askQuestionFor({ title });
     const chat = `/chatbot?ask=${encodeURIComponent(question)}`;
     await expect(page).toHaveURL(
       (url) => url.pathname === '/login' && url.searchParams.get('next') === chat,

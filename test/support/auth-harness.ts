@@ -52,7 +52,7 @@ export async function createAuthHarness(
   kind: DatabaseTarget,
   extraEnv: Record<string, string> = {},
   logger?: { level: string; stream: NodeJS.WritableStream },
-  appOptions: Pick<AppOptions, 'retriever'> = {},
+  appOptions: Pick<AppOptions, 'guides'> = {},
 ): Promise<AuthHarness> {
   const smtp = await startSmtpFake();
   const env = await createTestEnvironment(kind, {

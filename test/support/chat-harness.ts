@@ -1,38 +1,3 @@
-import type { GuidePassage, PassageRetriever } from '../../src/server/modules/chat/guide-passages';
-
-/**
- * Test input only: a few fixed passages standing in for the guides' search, so replies can be
- * checked word for word. Production takes its passages from the guides module.
- */
-export const fixturePassages: GuidePassage[] = [
-  {
-    slug: 'security-deposits',
-    guideTitle: 'Security deposits',
-    anchor: 'returning-the-deposit',
-    heading: 'Returning the deposit',
-    text: 'In California a landlord must return the deposit, or an itemized statement of deductions, within 21 days after the tenant moves out (Civil Code 1950.5).',
-    snippet: 'a landlord must return the deposit … within 21 days',
-    score: 9.1,
-    jurisdiction: 'US-CA',
-  },
-  {
-    slug: 'security-deposits',
-    guideTitle: 'Security deposits',
-    anchor: 'deductions',
-    heading: 'What may be deducted',
-    text: 'Deductions are limited to unpaid rent, cleaning to the condition at move-in, and repair of damage beyond ordinary wear and tear.',
-    snippet: 'Deductions are limited to unpaid rent',
-    score: 6.4,
-    jurisdiction: 'US-CA',
-  },
-];
-
-/** Finds the fixture passages for questions about deposits, and nothing for anything else. */
-export const fixtureRetriever: PassageRetriever = {
-  searchPassages: ({ query, limit }) =>
-    /deposit/i.test(query) ? fixturePassages.slice(0, limit ?? fixturePassages.length) : [],
-};
-
 export interface StreamPart {
   type: string;
   [key: string]: unknown;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAuthHarness, type AuthHarness } from '../../../test/support/auth-harness';
-import { fixtureRetriever } from '../../../test/support/chat-harness';
+import { testGuideLibrary } from '../../../test/support/guides';
 
 /**
  * The connection's life around a streamed chat reply: a client that says `Connection: close` gets
@@ -19,7 +19,7 @@ describe('connections after a streamed reply', () => {
   });
 
   async function start(extraEnv: Record<string, string> = {}) {
-    h = await createAuthHarness('sqlite', extraEnv, undefined, { retriever: fixtureRetriever });
+    h = await createAuthHarness('sqlite', extraEnv, undefined, { guides: testGuideLibrary() });
     await h.app.listen({ port: 0, host: '127.0.0.1' });
     const port = (h.app.server.address() as { port: number }).port;
     const me = await h.signUp('ada@example.com', 'correct horse battery staple');

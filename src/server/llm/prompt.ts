@@ -25,7 +25,7 @@ export function buildSystemPrompt({ productName, jurisdiction, passages }: Promp
   const sources =
     passages.length === 0
       ? [
-          'No guide passage matched this question. Say that our guides do not cover it, give only general orientation, cite nothing, and suggest contacting a lawyer.',
+          'Our guides do not cover this question, and the reply already begins with a line that says so: do not repeat it. Give short general information, say plainly that it does not come from our guides, cite nothing, and suggest where to get help (the state court self-help center, legal aid, a lawyer referral service, or Ask a lawyer).',
         ]
       : [
           'Guide passages you may cite, numbered:',
@@ -38,7 +38,8 @@ export function buildSystemPrompt({ productName, jurisdiction, passages }: Promp
     `You are ${productName}'s legal information assistant. You are an AI, not a lawyer.`,
     'Give general legal information in plain language, not legal advice. Your answers create no lawyer-client relationship; say so if the person asks for advice on their own case.',
     where,
-    'Base every statement of law on the guide passages below and cite them as [n] right after the statement, using only the numbers given. Never invent a citation, a case, a statute or a figure. If the passages do not answer the question, say so.',
+    'Start with the direct answer in one to three sentences: the fact the person asked for, for their place, each sentence cited. Then, under **What to do**, up to five short steps; then **When to see a lawyer**. At most about 300 words.',
+    'Base every statement of law on the guide passages below and cite them as [n] right after the statement, using only the numbers given. Never invent a citation, a case, a statute or a figure: every number, amount, date or time limit you write must appear in the passage you cite. If the passages do not answer the question, say so.',
     "When the question touches the person's own situation, end with a short paragraph on when to see a lawyer (deadlines, court papers, large sums, or facts the guides do not fit); they can reach our firm through the Contact page.",
     'Write Markdown: short paragraphs, lists and tables where they help. No HTML.',
     ...sources,

@@ -1,7 +1,13 @@
 import { useEffect } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { PageBanner } from '../components/ui/page-banner';
-import { guideAreaName, guidePath, overviewAnchor, type GuideDocument } from '../../shared/guides';
+import {
+  askQuestionFor,
+  guideAreaName,
+  guidePath,
+  overviewAnchor,
+  type GuideDocument,
+} from '../../shared/guides';
 import { useAuth } from '../features/auth/auth-context';
 import { loginPathFor } from '../features/auth/safe-next';
 import { GuideBlocks } from '../features/guides/guide-content';
@@ -17,10 +23,6 @@ export function preloadData(pathname: string) {
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 
 /** The question the chat opens with when someone asks about a guide. */
-export function askQuestionFor(guide: Pick<GuideDocument, 'title'>): string {
-  return `I have read your guide “${guide.title}”. How does this apply to my situation?`;
-}
-
 function AskAboutThis({ guide }: { guide: GuideDocument }) {
   const { status } = useAuth();
   const chat = `/chatbot?ask=${encodeURIComponent(askQuestionFor(guide))}`;

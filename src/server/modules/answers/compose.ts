@@ -25,11 +25,46 @@ export interface ComposedAnswer {
   answeredFor: string | null;
 }
 
+/** The kind of figure a question asks for, read from how it asks. */
+export type FigureKind = 'duration' | 'money' | 'count' | 'age' | 'any';
+
+const figurePatterns: Record<Exclude<FigureKind, 'any'>, RegExp> = {
+  duration:
+    /\b(?:\d+(?:st|nd|rd|th)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|sixty|ninety)[- ](?:calendar |business |working )?(?:days?|weeks?|months?|years?|hours?)\b|\b(?:immediately|next (?:regular )?payday)\b/i,
+  money:
+    /\$\s?\d|\b\d+(?:\.\d+)?\s?(?:percent|%)|\b(?:one|two|three|half|one and a half) months?'? rent\b|\btwice\b|\bthree times\b/i,
+  count: /\b\d+\b|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty)\b/i,
+  age: /\b\d{2}\b|\bage\b/i,
+};
+
+/** "How long" wants a duration, "how much" an amount, "how many" a number, "what age" an age. */
+export function figureKindOf(question: string): FigureKind | undefined {
+  const text = question.toLowerCase();
+  if (/\b(?:what|which) age\b|\bhow old\b|\buntil what age\b|\btill what age\b/.test(text))
+    return 'age';
+  if (
+    /\bhow (?:long|soon|fast|quickly|late)\b|\bdeadline\b|\btime limit\b|\bstatute of limitations?\b|\bhow many (?:days|weeks|months|years|hours)\b|\bwhen (?:is|are|do|does|must|should)\b.*\b(?:due|back|paid|file|expire|end)\b/.test(
+      text,
+    )
+  )
+    return 'duration';
+  if (
+    /\bhow much\b|\bmax(?:imum)?\b|\bmost\b|\blimit\b|\bcap\b|\bminimum\b|\bcost\b|\bfees?\b|\bpercent|\brate\b|\bwhat can i get\b/.test(
+      text,
+    )
+  )
+    return 'money';
+  if (/\bhow many\b/.test(text)) return 'count';
+  return undefined;
+}
+
 export interface AnswerQuestion {
   /** The question's search terms, each with its weight (the person's words 1, synonyms less). */
   terms: Map<string, number>;
   /** How long, how much, how many, when, a deadline or a limit: a figure is wanted. */
   wantsFigure: boolean;
+  /** Which kind of figure, when the question says. */
+  figure?: FigureKind | undefined;
   place: Place | undefined;
   /** Where the self-help site of the person's state is, when the guides have no figure for it. */
   selfHelp?: { name: string; url: string } | undefined;
@@ -41,8 +76,14 @@ export const libraryLabel =
 const stateNames = regionsByCountry.US!.regions.map((region) => region.name);
 const stateMentions = new Map(stateNames.map((name) => [name, new RegExp(`\\b${name}\\b`)]));
 
-function statesIn(text: string): string[] {
+function statesInText(text: string): string[] {
   return stateNames.filter((name) => text.includes(name) && stateMentions.get(name)!.test(text));
+}
+
+/** The states a sentence is about: those it names, and its list item's state. */
+function statesIn(sentence: Pick<GuideSentence, 'text' | 'place'>): string[] {
+  const named = statesInText(sentence.text);
+  return sentence.place && !named.includes(sentence.place) ? [sentence.place, ...named] : named;
 }
 
 const sectionWeight: Record<string, number> = {
@@ -87,14 +128,16 @@ function scoreSentence(
   for (const [term, weight] of weights) if (sentence.terms.has(term)) score += weight;
   if (score === 0) return 0;
   score *= sectionWeight[sentence.anchor] ?? 1;
-  const mentioned = statesIn(sentence.text);
+  const mentioned = statesIn(sentence);
   const state = question.place?.kind === 'state' ? question.place.name : undefined;
   if (state && mentioned.includes(state)) score *= 2;
   else if (state && mentioned.length > 0) score *= 0.35;
   else if (!state && mentioned.length > 0) score *= 0.8;
-  if (
+  if (question.figure && question.figure !== 'any') {
+    if (figurePatterns[question.figure].test(sentence.text)) score *= 2.2;
+  } else if (
     question.wantsFigure &&
-    /\d|\b(one|two|three|four|five|six|seven|ten|twelve)\b/i.test(sentence.text)
+    /\d|\b(?:one|two|three|four|five|six|ten)\b/i.test(sentence.text)
   ) {
     score *= 1.5;
   }
@@ -117,15 +160,24 @@ function factKindAsked(guide: GuideDocument, question: AnswerQuestion): string |
   }
   if (kinds.size === 0) return undefined;
   const shared = (term: string) => [...kinds.values()].filter((terms) => terms.has(term)).length;
-  let best: { kind: string; score: number } | undefined;
-  for (const [kind, terms] of kinds) {
+  const scored = [...kinds].map(([kind, terms]) => {
     let score = 0;
+    let telling = 0;
     for (const [term, weight] of question.terms) {
-      if (terms.has(term)) score += weight / shared(term);
+      if (!terms.has(term)) continue;
+      score += weight / shared(term);
+      if (shared(term) < kinds.size) telling += weight;
     }
-    if (score > 0 && (!best || score > best.score)) best = { kind, score };
-  }
-  return best && best.score >= 0.9 ? best.kind : undefined;
+    return { kind, score, telling };
+  });
+  scored.sort((a, b) => b.score - a.score);
+  const [best, next] = scored;
+  // A kind is asked about when a word of its own (not one all kinds share) is in the question,
+  // and it leads the next kind clearly; otherwise the sentences decide.
+  if (!best || best.score < 0.9) return undefined;
+  if (kinds.size > 1 && (best.telling === 0 || (next && next.score > best.score * 0.8)))
+    return undefined;
+  return best.kind;
 }
 
 /** The sentence of the guide a fact's text stands in (for its section). */
@@ -146,8 +198,16 @@ export function composeAnswer(guide: GuideDocument, question: AnswerQuestion): C
     }
     return `[${index + 1}]`;
   };
-  const quote = (sentence: Pick<GuideSentence, 'text' | 'anchor' | 'heading'>) =>
-    `${plain(sentence.text).replace(/[:;]$/, '.')} ${cite(sentence.anchor, sentence.heading)}`;
+  const placed = new Set<string>();
+  const quote = (sentence: Pick<GuideSentence, 'text' | 'anchor' | 'heading' | 'place'>) => {
+    const text = plain(sentence.text).replace(/[:;]$/, '.');
+    const where =
+      sentence.place && !text.includes(sentence.place) && !placed.has(sentence.place)
+        ? `${sentence.place}: `
+        : '';
+    if (sentence.place) placed.add(sentence.place);
+    return `${where}${text} ${cite(sentence.anchor, sentence.heading)}`;
+  };
 
   const sentences = sentencesOf(guide);
   const weights = termWeights(sentences, question);
@@ -156,7 +216,11 @@ export function composeAnswer(guide: GuideDocument, question: AnswerQuestion): C
     .filter((sentence) => /^["“(]?[A-Z0-9$]/.test(sentence.text))
     .map((sentence) => ({ sentence, score: scoreSentence(sentence, weights, question) }))
     .filter((entry) => entry.score > 0)
-    .sort((a, b) => b.score - a.score);
+    .sort((a, b) => b.score - a.score)
+    .filter(
+      (entry, i, all) =>
+        all.findIndex((other) => other.sentence.text === entry.sentence.text) === i,
+    );
   const state = question.place?.kind === 'state' ? question.place : undefined;
 
   const first: string[] = [];
@@ -165,7 +229,7 @@ export function composeAnswer(guide: GuideDocument, question: AnswerQuestion): C
   let answeredFor: string | null = null;
   const kind = factKindAsked(guide, question);
   const facts = kind ? guide.facts.filter((fact) => fact.kind === kind) : [];
-  const general = ranked.find((entry) => statesIn(entry.sentence.text).length === 0)?.sentence;
+  const general = ranked.find((entry) => statesIn(entry.sentence).length === 0)?.sentence;
 
   const help =
     state && question.selfHelp
@@ -178,15 +242,22 @@ export function composeAnswer(guide: GuideDocument, question: AnswerQuestion): C
   };
   const own = state && facts.find((fact) => fact.jurisdiction === `US-${state.code}`);
   const national = facts.find((fact) => fact.jurisdiction === 'US');
-  const best = ranked[0];
-  const bestNamesState = best && state && statesIn(best.sentence.text).includes(state.name);
+  // With a state known, its own sentence comes first if it answers nearly as well as the best.
+  const topScore = ranked[0]?.score ?? 0;
+  const stateBest = state
+    ? ranked.find(
+        (entry) => entry.score >= topScore * 0.4 && statesIn(entry.sentence).includes(state.name),
+      )
+    : undefined;
+  const best = stateBest ?? ranked[0];
+  const bestNamesState = Boolean(stateBest);
 
   if (own || (national && !bestNamesState)) {
     const fact = (own || national)!;
     first.push(citeFact(fact));
     if (own) answeredFor = own.jurisdiction;
   } else if (best) {
-    const others = statesIn(best.sentence.text).filter((name) => name !== state?.name);
+    const others = statesIn(best.sentence).filter((name) => name !== state?.name);
     // The rule varies by state: for a state the guide does not name, say so, and give the
     // general rule; with no state known, the general rule and two examples, and ask.
     const varies =
@@ -207,9 +278,10 @@ export function composeAnswer(guide: GuideDocument, question: AnswerQuestion): C
       first.push(quote(best.sentence));
       used.add(best.sentence.text);
       const second = ranked
-        .slice(1, 4)
+        .slice(0, 4)
         .find(
           (entry) =>
+            entry !== best &&
             entry.score >= best.score * 0.6 &&
             entry.sentence.anchor === best.sentence.anchor &&
             entry.sentence.listItem === best.sentence.listItem &&

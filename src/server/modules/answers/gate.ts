@@ -48,6 +48,8 @@ export interface QuestionReading {
   ownTerms: string[];
   passages: GuidePassage[];
   features: number[];
+  /** Its words and word pairs, as the gate's model weighs them. */
+  sparse: string[];
 }
 
 export interface GateVocabulary {
@@ -55,10 +57,15 @@ export interface GateVocabulary {
   everyday: TermCounts;
   /** Every term of each guide. */
   guideTerms: Map<string, Set<string>>;
+  /** How many guides use each term. */
+  guideFrequency: Map<string, number>;
+  /** Pairs of terms that stand next to each other somewhere in the guides ("secur deposit"). */
+  pairs: Set<string>;
 }
 
 export function buildGateVocabulary(guides: readonly GuideDocument[]): GateVocabulary {
   const guideTerms = new Map<string, Set<string>>();
+  const pairs = new Set<string>();
   for (const guide of guides) {
     const text = [
       guide.title,
@@ -68,13 +75,28 @@ export function buildGateVocabulary(guides: readonly GuideDocument[]): GateVocab
       ...guide.sections.map((section) => `${section.heading} ${blocksText(section.blocks)}`),
     ].join(' ');
     const terms = new Set<string>();
+    let previous: string | null = null;
     for (const word of words(text)) {
       const term = termOf(word);
-      if (term !== null) terms.add(term);
+      if (term !== null) {
+        terms.add(term);
+        if (previous !== null) pairs.add(`${previous} ${term}`);
+      }
+      previous = term;
     }
     guideTerms.set(guide.slug, terms);
   }
-  return { legal: guideTermCounts(guides), everyday: everydayTermCounts(), guideTerms };
+  const guideFrequency = new Map<string, number>();
+  for (const terms of guideTerms.values()) {
+    for (const term of terms) guideFrequency.set(term, (guideFrequency.get(term) ?? 0) + 1);
+  }
+  return {
+    legal: guideTermCounts(guides),
+    everyday: everydayTermCounts(),
+    guideTerms,
+    guideFrequency,
+    pairs,
+  };
 }
 
 /** How much more often the guides use a term than everyday English does (natural log). */
@@ -101,6 +123,7 @@ export const featureNames = [
   'strongest legal lean',
   'words no guide uses',
   'guide agreement',
+  'word pairs the guides use',
 ] as const;
 
 /** The gate's features of a question, given the passages the search found for it. */
@@ -108,9 +131,11 @@ export function gateFeatures(
   vocabulary: GateVocabulary,
   ownTerms: string[],
   passages: GuidePassage[],
+  /** The person's terms in the order written, repeats kept. */
+  ownSequence: string[] = ownTerms,
 ): number[] {
   const top = passages[0];
-  if (!top || ownTerms.length === 0) return [1, 0, 0, 0, 0, 0, 0];
+  if (!top || ownTerms.length === 0) return [1, 0, 0, 0, 0, 0, 0, 0];
   const guideTerms = vocabulary.guideTerms.get(top.slug) ?? new Set<string>();
   let covered = 0;
   let total = 0;
@@ -129,6 +154,13 @@ export function gateFeatures(
     if ((vocabulary.legal.counts.get(term) ?? 0) === 0 && weight > 9) unknown += 1;
   }
   const agreement = passages.slice(0, 4).filter((passage) => passage.slug === top.slug).length / 4;
+  // Words the law uses, in pairs it does not ("cash deposit", "hearing aids"), are everyday talk.
+  let pairCount = 0;
+  let pairsFound = 0;
+  for (let i = 1; i < ownSequence.length; i++) {
+    pairCount += 1;
+    if (vocabulary.pairs.has(`${ownSequence[i - 1]} ${ownSequence[i]}`)) pairsFound += 1;
+  }
   return [
     1,
     Math.log(1 + top.score),
@@ -137,14 +169,24 @@ export function gateFeatures(
     Math.max(-3, Math.min(6, strongest)),
     unknown,
     agreement,
+    pairCount > 0 ? pairsFound / pairCount : 0.5,
   ];
 }
 
 const weights: number[] = gateModel.weights;
+const termWeights = new Map<string, number>(Object.entries(gateModel.terms));
+
+/** The words and word pairs of a question that the gate's model weighs. */
+export function sparseFeatures(sequence: readonly string[]): string[] {
+  const out = new Set<string>(sequence);
+  for (let i = 1; i < sequence.length; i++) out.add(`${sequence[i - 1]} ${sequence[i]}`);
+  return [...out];
+}
 
 /** The gate's belief that the guides cover the question, from 0 to 1. */
-export function coveredProbability(features: number[]): number {
-  const z = features.reduce((sum, value, i) => sum + value * (weights[i] ?? 0), 0);
+export function coveredProbability(features: number[], sparse: readonly string[] = []): number {
+  let z = features.reduce((sum, value, i) => sum + value * (weights[i] ?? 0), 0);
+  for (const feature of sparse) z += termWeights.get(feature) ?? 0;
   return 1 / (1 + Math.exp(-z));
 }
 
@@ -165,13 +207,15 @@ export function readQuestion(
   const terms = new Map<string, number>();
   expanded.forEach((term, i) => terms.set(term, i < own ? 1 : 0.6));
   const passages = query.trim() ? search(query, jurisdiction) : [];
+  const sequence = otherWords.map(termOf).filter((term): term is string => term !== null);
   return {
     language,
     places,
     terms,
     ownTerms,
     passages,
-    features: gateFeatures(vocabulary, ownTerms, passages),
+    features: gateFeatures(vocabulary, ownTerms, passages, sequence),
+    sparse: sparseFeatures(sequence),
   };
 }
 
@@ -181,4 +225,48 @@ export function soundsLegal(vocabulary: GateVocabulary, reading: QuestionReading
     const lean = legalLean(vocabulary, term);
     return lean !== null && lean >= 3.2;
   });
+}
+
+/** How far the search's best passage may fall behind for a guide that fits the question better. */
+export const topicalWeight = 1.5;
+
+/**
+ * The guide that answers: of the guides the search found, the one whose own words cover the
+ * question's telling words best ("twc", "eeoc", "n-400" say more than "how long"), weighed with
+ * the search's score. Passages are reordered so that guide's come first.
+ */
+export function chooseGuide(vocabulary: GateVocabulary, reading: QuestionReading): GuidePassage[] {
+  const { passages } = reading;
+  const top = passages[0];
+  if (!top) return passages;
+  const guideCount = vocabulary.guideTerms.size;
+  const best = new Map<string, number>();
+  for (const passage of passages)
+    if (!best.has(passage.slug)) best.set(passage.slug, passage.score);
+  const topical = new Map<string, number>();
+  for (const slug of best.keys()) {
+    const terms = vocabulary.guideTerms.get(slug) ?? new Set<string>();
+    let score = 0;
+    for (const [term, weight] of reading.terms) {
+      if (terms.has(term)) {
+        score +=
+          weight * Math.log(guideCount / (vocabulary.guideFrequency.get(term) ?? guideCount));
+      }
+    }
+    topical.set(slug, score);
+  }
+  const most = Math.max(...topical.values(), 1e-9);
+  let chosen = top.slug;
+  let chosenScore = -Infinity;
+  for (const [slug, score] of best) {
+    const combined = score / top.score + topicalWeight * (topical.get(slug)! / most);
+    if (combined > chosenScore) {
+      chosen = slug;
+      chosenScore = combined;
+    }
+  }
+  return [
+    ...passages.filter((passage) => passage.slug === chosen),
+    ...passages.filter((passage) => passage.slug !== chosen),
+  ];
 }

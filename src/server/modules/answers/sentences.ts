@@ -1,6 +1,7 @@
 // A guide as sentences, each with the section it stands in: what an extractive answer is made of.
 import type { GuideBlock, GuideDocument } from '../../../shared/guides.js';
 import { overviewAnchor } from '../../../shared/guides.js';
+import { regionsByCountry } from '../../../shared/jurisdictions.js';
 import { inlineText } from '../guides/markdown.js';
 import { termsOf } from '../guides/terms.js';
 
@@ -15,6 +16,16 @@ export interface GuideSentence {
   listItem: boolean;
   /** The first sentence of its paragraph or list item (a step's bold lead). */
   leads: boolean;
+  /** The state a list item is about when its lead names only that ("**Texas.** The landlord …"). */
+  place?: string;
+}
+
+const stateNames = new Set(regionsByCountry.US!.regions.map((region) => region.name));
+
+/** "Texas." or "New York:" as a list item's lead: the rest of the item is about that state. */
+function leadPlace(sentence: string): string | undefined {
+  const name = sentence.replace(/[.:]$/, '').trim();
+  return stateNames.has(name) ? name : undefined;
 }
 
 // A sentence ends at ., ! or ? before a space and a capital, digit or quote; "U.S." and "e.g."
@@ -43,13 +54,17 @@ function blockSentences(
 ) {
   for (const block of blocks) {
     if (block.type === 'paragraph') {
-      splitSentences(inlineText(block.children).replace(/\s+/g, ' ')).forEach((text, index) => {
+      const sentences = splitSentences(inlineText(block.children).replace(/\s+/g, ' '));
+      const place = listItem && sentences.length > 1 ? leadPlace(sentences[0]!) : undefined;
+      sentences.forEach((text, index) => {
+        if (place && index === 0) return;
         into.push({
           text,
           ...section,
           terms: new Set(termsOf(text)),
           listItem,
-          leads: index === 0,
+          leads: index === (place ? 1 : 0),
+          ...(place ? { place } : {}),
         });
       });
     } else if (block.type === 'list') {

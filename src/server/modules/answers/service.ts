@@ -3,11 +3,18 @@
 // it before anything is reserved; llm/ keeps the model's transport.
 import type { GuideDocument, GuidePassage } from '../../../shared/guides.js';
 import type { GuidesService } from '../guides/service.js';
-import { composeAnswer, type AnswerQuestion, type ComposedAnswer } from './compose.js';
+import {
+  composeAnswer,
+  figureKindOf,
+  type AnswerQuestion,
+  type ComposedAnswer,
+} from './compose.js';
 import {
   buildGateVocabulary,
+  chooseGuide,
   coveredProbability,
   coveredThreshold,
+  legalLean,
   readQuestion,
   smallTalkOf,
   soundsLegal,
@@ -23,6 +30,20 @@ export interface AskedQuestion {
   earlier: readonly string[];
   /** The place in the person's profile. */
   profile: { country: string | null; region: string | null };
+}
+
+export interface ReplyPlan {
+  placement: Placement['kind'];
+  /** A decline: nothing is charged for it. */
+  free: boolean;
+  /** The whole reply, when it is written here (library mode, or a short reply). */
+  text?: string;
+  /** A model's reply starts with this line (a legal question our guides do not cover). */
+  firstLine?: string;
+  /** The passages the reply may cite, numbered from 1. */
+  passages: GuidePassage[];
+  /** The rule depends on the state and the state is not known: the answer asks for it. */
+  asksForState?: boolean;
 }
 
 export type Declined = 'small-talk' | 'other-language' | 'not-legal' | 'abroad' | 'not-covered';
@@ -45,10 +66,14 @@ const followUpStart =
   /^\s*(?:and|but|what about|how about|what if|also|same|ok(?:ay)? (?:and|what|how)|so what|then|in|for)\b/i;
 const backReference = /\b(?:it|that|this|they|them|there|those|these|same|instead|too|also)\b/i;
 
-function isElliptical(text: string, reading: QuestionReading): boolean {
-  if (reading.ownTerms.length === 0) return true;
-  if (reading.ownTerms.length > 4) return false;
-  return followUpStart.test(text) || (reading.ownTerms.length <= 2 && backReference.test(text));
+function isElliptical(text: string, reading: QuestionReading, vocabulary: GateVocabulary): boolean {
+  const terms = reading.ownTerms;
+  if (terms.length === 0) return true;
+  if (terms.length > 4) return false;
+  if (followUpStart.test(text)) return true;
+  // One or two words of the law's kind ("Even for cleaning?"), none of everyday talk only.
+  const everydayOnly = terms.some((term) => (legalLean(vocabulary, term) ?? 0) <= -1);
+  return (terms.length <= 2 && !everydayOnly) || (terms.length <= 2 && backReference.test(text));
 }
 
 const figureWords =
@@ -78,7 +103,8 @@ export function createAnswersService({ guides, selfHelpFor }: AnswersDeps) {
     );
 
   const isCovered = (reading: QuestionReading) =>
-    reading.passages.length > 0 && coveredProbability(reading.features) >= coveredThreshold;
+    reading.passages.length > 0 &&
+    coveredProbability(reading.features, reading.sparse) >= coveredThreshold;
 
   function place({ text, earlier, profile }: AskedQuestion): Placement {
     const smallTalk = smallTalkOf(text);
@@ -92,7 +118,7 @@ export function createAnswersService({ guides, selfHelpFor }: AnswersDeps) {
     }
     let followUp = false;
     const previous = earlier.at(-1);
-    if (previous && isElliptical(text, reading)) {
+    if (previous && isElliptical(text, reading, gateVocabulary())) {
       const combined = read(`${previous} ${text}`, jurisdiction);
       if (isCovered(combined)) {
         // The topic from before; the place this question names, else the one before.
@@ -114,33 +140,73 @@ export function createAnswersService({ guides, selfHelpFor }: AnswersDeps) {
         : { kind: 'not-covered', reply: replies.notCovered };
     }
     if (outsideUs) return { kind: 'abroad', reply: replies.abroad };
-    const guide = guides.getGuide(reading.passages[0]!.slug)!;
+    const passages = chooseGuide(gateVocabulary(), reading);
+    const guide = guides.getGuide(passages[0]!.slug)!;
     const placeForAnswer = named ?? profileState;
     const selfHelp =
       placeForAnswer?.kind === 'state' ? selfHelpFor(placeForAnswer.code) : undefined;
+    const asked = followUp && previous ? `${previous} ${text}` : text;
     return {
       kind: 'covered',
       guide,
       place: placeForAnswer,
-      passages: reading.passages,
+      passages,
       followUp,
       question: {
         terms: reading.terms,
-        wantsFigure: figureWords.test(followUp && previous ? `${previous} ${text}` : text),
+        wantsFigure: figureWords.test(asked),
+        figure: figureKindOf(text) ?? (followUp ? figureKindOf(previous ?? '') : undefined),
         place: placeForAnswer,
         selfHelp: selfHelp ? { name: selfHelp.name, url: selfHelp.url } : undefined,
       },
     };
   }
 
+  /**
+   * What the reply is made of: a short reply that costs nothing, library mode's written answer,
+   * or the passages a model answers from (with, for a legal question our guides do not cover,
+   * the decline as its first line and no passages).
+   */
+  function plan(asked: AskedQuestion, withModel: boolean): ReplyPlan {
+    const placement = place(asked);
+    if (placement.kind !== 'covered') {
+      if (placement.kind === 'not-covered' && withModel) {
+        return { placement: placement.kind, free: false, firstLine: placement.reply, passages: [] };
+      }
+      return { placement: placement.kind, free: true, text: placement.reply, passages: [] };
+    }
+    if (withModel) {
+      return { placement: 'covered', free: false, passages: placement.passages.slice(0, 4) };
+    }
+    const composed = composeAnswer(placement.guide, placement.question);
+    return {
+      placement: 'covered',
+      free: false,
+      text: composed.markdown,
+      asksForState: composed.asksForState,
+      passages: composed.cited.map((section) => ({
+        ...section,
+        text: '',
+        snippet: '',
+        score: 0,
+        jurisdiction: placement.guide.jurisdiction,
+      })),
+    };
+  }
+
   return {
     place,
+    plan,
     /** Library mode's answer to a covered question. */
     compose: (placement: Extract<Placement, { kind: 'covered' }>): ComposedAnswer =>
       composeAnswer(placement.guide, placement.question),
     /** Builds what the gate needs (the guides' vocabulary and everyday English) ahead of use. */
     warm: () => void gateVocabulary(),
-    features: (text: string) => read(text, null).features,
+    /** The gate's view of a question (for training its model). */
+    gateInput: (text: string) => {
+      const reading = read(text, null);
+      return { features: reading.features, sparse: reading.sparse };
+    },
   };
 }
 

@@ -5,7 +5,6 @@ import { startLlmFake, type LlmFake } from '../../../../test/fakes/llm-server';
 import { createAuthHarness, type AuthHarness } from '../../../../test/support/auth-harness';
 import {
   cutOffThenRetried,
-  fixtureRetriever,
   longAnswer,
   parseUiStream,
   readUntilAnswerBegins,
@@ -13,6 +12,7 @@ import {
   textOf,
 } from '../../../../test/support/chat-harness';
 import { createTestEnvironment, databaseTargets } from '../../../../test/support/databases';
+import { testGuideLibrary } from '../../../../test/support/guides';
 import { insertVerifiedUser } from '../../../../test/support/users';
 import { buildApp, type App } from '../../app';
 import { createTokensService } from '../tokens/service';
@@ -52,17 +52,17 @@ describe.each(databaseTargets)('chat races on $kind', ({ kind, skip }) => {
       const env = {
         ...llm.env(),
         CHAT_MAX_CONCURRENT_PER_USER: '1000',
-        // Each send holds its prompt (a few hundred tokens) plus 2,200: ten fit in 25,000.
-        CHAT_MAX_OUTPUT_TOKENS: '2200',
+        // Each send holds its prompt (about 2,300 tokens of guide passages) plus 150: ten fit in 25,000.
+        CHAT_MAX_OUTPUT_TOKENS: '150',
         CHAT_RESERVATION_TTL_SECONDS: '6',
         LLM_REPLY_TIMEOUT_MS: '5000',
         API_RATE_LIMIT_PER_MINUTE: '10000',
       };
-      h = await createAuthHarness(kind, env, undefined, { retriever: fixtureRetriever });
+      h = await createAuthHarness(kind, env, undefined, { guides: testGuideLibrary() });
       const urls = [await listen(h.app)];
       if (kind === 'postgres') {
         // A second instance: its own app and connection pool on the same PostgreSQL.
-        other = await buildApp(h.env.config, { logger: false, retriever: fixtureRetriever });
+        other = await buildApp(h.env.config, { logger: false, guides: testGuideLibrary() });
         urls.push(await listen(other));
       }
       const me = await h.signUp('ada@example.com', password);
@@ -153,9 +153,9 @@ describe.each(databaseTargets)('chat races on $kind', ({ kind, skip }) => {
     it.skipIf(skip)(
       'a Retry that reaches the other instance while the first is still storing the cut-off answer waits for it, then answers',
       async () => {
-        h = await createAuthHarness(kind, llm.env(), undefined, { retriever: fixtureRetriever });
+        h = await createAuthHarness(kind, llm.env(), undefined, { guides: testGuideLibrary() });
         const first = await listen(h.app);
-        other = await buildApp(h.env.config, { logger: false, retriever: fixtureRetriever });
+        other = await buildApp(h.env.config, { logger: false, guides: testGuideLibrary() });
         const second = await listen(other);
         const me = await h.signUp('ada@example.com', password);
         const id = randomUUID();
@@ -172,7 +172,11 @@ describe.each(databaseTargets)('chat races on $kind', ({ kind, skip }) => {
 
         llm.script(longAnswer);
         const cut = new AbortController();
-        const response = await post(first, { text: 'Are you there?' }, cut.signal);
+        const response = await post(
+          first,
+          { text: 'How do I contest a speeding ticket?' },
+          cut.signal,
+        );
         const answerId = await readUntilAnswerBegins(response);
 
         // Another connection holds the person's token account, so the first instance cannot
@@ -288,7 +292,7 @@ describe('a server killed mid-stream', () => {
     const response = await fetch(`http://127.0.0.1:${port}/api/conversations/${id}/messages`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ text: 'A long answer, please' }),
+      body: JSON.stringify({ text: 'Tell me all about security deposits, please' }),
     });
     expect(response.status).toBe(200);
     const reader = response.body!.getReader();
@@ -325,7 +329,9 @@ describe('a server killed mid-stream', () => {
     expect(account.open_streams).toBe(0);
     // The question was stored whole; no half-written answer was.
     const messages = await db.selectFrom('chat_messages').select(['role', 'content']).execute();
-    expect(messages).toEqual([{ role: 'user', content: 'A long answer, please' }]);
+    expect(messages).toEqual([
+      { role: 'user', content: 'Tell me all about security deposits, please' },
+    ]);
     await reopened.cleanup();
   }, 120_000);
 });

@@ -166,7 +166,12 @@ export function chatRoutes({
         }
         reply.hijack();
         const raw = reply.raw;
-        raw.writeHead(200, { ...headers, ...uiMessageStreamHeaders });
+        // Keep-alive stated unless the client asked to close: without it, a client that goes away
+        // mid-stream was not seen as gone.
+        const keepAlive = /\bclose\b/i.test(request.headers.connection ?? '')
+          ? {}
+          : { connection: 'keep-alive' };
+        raw.writeHead(200, { ...headers, ...uiMessageStreamHeaders, ...keepAlive });
         // One Server-Sent Event per part, written as it comes (the protocol's framing). Parts
         // written in one go (the start, the parts after the settlement) leave in one socket write:
         // the first corks the response and the end of the current turn uncorks it.

@@ -20,13 +20,14 @@ import { AppError } from '../../errors.js';
 import type { ModuleDeps } from '../../module-deps.js';
 import { createCitationFilter } from '../../llm/citations.js';
 import { warmLazyModules } from '../../llm/lazy-modules.js';
-import { composeLibraryAnswer, libraryChunks } from '../../llm/library.js';
+import { libraryChunks } from '../../llm/library.js';
 import { createModelThread } from '../../llm/model-thread.js';
 import { buildSystemPrompt, trimHistory } from '../../llm/prompt.js';
 import { ReplyError, type ModelMessage } from '../../llm/reply-source.js';
 import { countMessageTokens, countTokens, fitTokens } from '../../llm/token-count.js';
 import type { TokensService } from '../tokens/service.js';
-import { passageUrl, type GuidePassage, type PassageRetriever } from './guide-passages.js';
+import type { AnswersService } from '../answers/service.js';
+import { passageUrl, type GuidePassage } from './guide-passages.js';
 import {
   acknowledgeNotice,
   conversationOwner,
@@ -72,7 +73,6 @@ export interface ReplyStream {
   run(write: ChunkSink): Promise<void>;
 }
 
-const passageLimit = 4;
 const historyMessages = 40;
 /**
  * How long a retry waits for the answer it retries to be stored. A person whose connection was
@@ -169,7 +169,7 @@ function decodeCursor(cursor: string): { updatedAt: string; id: string } {
  */
 export function createChatService(
   { config, db, log }: ChatDeps,
-  { tokens, retriever }: { tokens: TokensService; retriever: PassageRetriever },
+  { tokens, answers }: { tokens: TokensService; answers: AnswersService },
 ) {
   const model = config.chat.model
     ? createModelThread({
@@ -180,6 +180,7 @@ export function createChatService(
     : undefined;
   warmLazyModules();
   model?.warm();
+  answers.warm();
   /** Replies being written, each settled when its answer is stored: shutdown waits for them. */
   const settling = new Set<Promise<void>>();
 
@@ -328,16 +329,18 @@ export function createChatService(
     const { text, history } = retry
       ? { text: retry.question.content, history: retry.history }
       : await findAsk(asker.userId, conversationId, request.text);
-    const jurisdiction = asker.jurisdiction.country
-      ? asker.jurisdiction.region
-        ? `${asker.jurisdiction.country}-${asker.jurisdiction.region}`
-        : asker.jurisdiction.country
-      : null;
-    const passages = retriever.searchPassages({ query: text, jurisdiction, limit: passageLimit });
-
-    // Library mode knows its whole answer before it starts; a model only its prompt.
-    const library = model ? undefined : composeLibraryAnswer(passages);
-    const prompt = model ? modelPrompt(asker, passages, history, text) : undefined;
+    // Placed before anything is reserved: a decline is written here and costs nothing.
+    const plan = answers.plan(
+      {
+        text,
+        earlier: history.filter((m) => m.role === 'user').map((m) => m.content),
+        profile: asker.jurisdiction,
+      },
+      model !== undefined,
+    );
+    const passages = plan.passages;
+    const library = plan.text;
+    const prompt = library === undefined ? modelPrompt(asker, passages, history, text) : undefined;
     const promptTokens = prompt ? prompt.tokens : countTokens(text);
     const outputCap = library !== undefined ? countTokens(library) : config.chat.maxOutputTokens;
 
@@ -356,12 +359,14 @@ export function createChatService(
     // The model's request goes out before anything else is done, so storing the question (and,
     // with many questions at once, the other questions' checks) overlaps the model's wait for
     // its first token rather than adding to it.
-    const replies = model?.stream({
-      system: prompt!.system,
-      messages: prompt!.messages,
-      maxOutputTokens: reservation.outputCap,
-      signal: abort.signal,
-    });
+    const replies =
+      prompt &&
+      model?.stream({
+        system: prompt.system,
+        messages: prompt.messages,
+        maxOutputTokens: reservation.outputCap,
+        signal: abort.signal,
+      });
     const firstReply = replies?.next();
     firstReply?.catch(() => undefined);
     if (replies) await otherRequestsFirst();
@@ -447,6 +452,7 @@ export function createChatService(
         write({ type: 'text-delta', id: 'answer', delta: piece });
       };
       try {
+        if (plan.firstLine) emit(`${plan.firstLine}\n\n`);
         if (library !== undefined) {
           for (const piece of libraryChunks(fitTokens(library, reservation.outputCap))) {
             if (abort.signal.aborted) break;
@@ -488,10 +494,9 @@ export function createChatService(
         };
       });
       // What is charged: the provider's usage when it reported it; else our tokenizer's count
-      // of what was read and written. A failed reply, or a library search that found
-      // nothing, costs nothing.
+      // of what was read and written. A failed reply, or a decline, costs nothing.
       const used =
-        status === 'error' || (library !== undefined && passages.length === 0)
+        status === 'error' || plan.free
           ? 0
           : usage && status === 'complete'
             ? usage.input + usage.output

@@ -89,6 +89,17 @@ export const noticeStatusSchema = z.object({ acknowledgedAt: z.string().nullable
  * message stream protocol): the ids at the start, the charge and the new balance at the end.
  * The browser's useChat validates each part's metadata with this schema.
  */
+/** How a question was placed before it was answered (decision 0110). */
+export const answerPlacements = [
+  'covered',
+  'not-covered',
+  'not-legal',
+  'small-talk',
+  'other-language',
+  'abroad',
+] as const;
+export type AnswerPlacement = (typeof answerPlacements)[number];
+
 export const replyMetadataSchema = z.object({
   conversationId: z.string().optional(),
   userMessageId: z.string().optional(),
@@ -97,5 +108,9 @@ export const replyMetadataSchema = z.object({
   status: z.enum(messageStatuses).optional(),
   /** A stored answer's rating, when a conversation is loaded. */
   feedback: z.enum(['up', 'down']).nullable().optional(),
+  /** How the question was placed: answered from the guides, or declined (and why). */
+  placement: z.enum(answerPlacements).optional(),
+  /** The rule depends on the state and the person's is not known: the answer asks for it. */
+  asksForState: z.boolean().optional(),
 });
 export type ReplyMetadata = z.infer<typeof replyMetadataSchema>;

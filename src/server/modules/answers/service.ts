@@ -1,6 +1,7 @@
 // The answer room: places a question (gate.ts), finds the person's place (places.ts) and, in
 // library mode, writes the answer from the guide's own sentences (compose.ts). The chat calls
 // it before anything is reserved; llm/ keeps the model's transport.
+import type { AnswerPlacement } from '../../../shared/chat.js';
 import type { GuideDocument, GuidePassage } from '../../../shared/guides.js';
 import type { GuidesService } from '../guides/service.js';
 import {
@@ -46,7 +47,7 @@ export interface ReplyPlan {
   asksForState?: boolean;
 }
 
-export type Declined = 'small-talk' | 'other-language' | 'not-legal' | 'abroad' | 'not-covered';
+export type Declined = Exclude<AnswerPlacement, 'covered'>;
 
 export type Placement =
   | { kind: Declined; reply: string }

@@ -548,6 +548,8 @@ export function createChatService(
           charged: settled.charged,
           balance: settled.balance ?? reservation.balance,
           status,
+          placement: plan.placement,
+          ...(plan.asksForState ? { asksForState: true } : {}),
         },
       });
       done();

@@ -1,7 +1,7 @@
 /** The accounts API contract, shared by the server's routes and the web app's calls. */
 import { z } from 'zod';
 import { authMessages, emailLimits, isEmailAddress, passwordLength } from './auth-messages.js';
-import { linkTokenSchema, singleLineText } from './text.js';
+import { linkTokenSchema, nameText, singleLineText } from './text.js';
 
 export {
   authMessages,
@@ -80,8 +80,8 @@ export const messageResponseSchema = z.object({ message: z.string() });
 
 export const updateProfileRequestSchema = z
   .object({
-    givenName: singleLineText({ max: 80 }).nullable(),
-    familyName: singleLineText({ max: 80 }).nullable(),
+    givenName: nameText({ max: 80 }).nullable(),
+    familyName: nameText({ max: 80 }).nullable(),
     picture: z
       .string()
       .max(1000, { abort: true })

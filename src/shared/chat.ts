@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 export { chatErrorCodes, chatLimits, chatMessages } from './chat-messages.js';
 import { chatLimits } from './chat-messages.js';
-import { hasControlCharacters, singleLineText, textMessages } from './text.js';
+import { hasControlCharacters, nameText, singleLineText, textMessages } from './text.js';
 
 export const conversationIdSchema = z.uuid();
 
@@ -77,7 +77,7 @@ export const conversationSchema = conversationSummarySchema.extend({
 export type Conversation = z.infer<typeof conversationSchema>;
 
 export const renameConversationSchema = z.object({
-  title: singleLineText({ min: 1, max: chatLimits.maxTitleLength }),
+  title: nameText({ min: 1, max: chatLimits.maxTitleLength }),
 });
 
 export const feedbackRequestSchema = z.object({ rating: z.enum(['up', 'down']).nullable() });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailSchema } from './auth.js';
-import { multiLineText, singleLineText, textMessages } from './text.js';
+import { multiLineText, nameText, singleLineText, textMessages } from './text.js';
 
 /** Limits of the contact form, shared by the form's inputs and the server's checks. */
 export const contactLimits = {
@@ -25,7 +25,7 @@ export const contactMessages = {
 
 // Name and subject go into mail headers: one line only, so nothing can be smuggled into them.
 export const contactRequestSchema = z.object({
-  name: singleLineText({
+  name: nameText({
     min: 1,
     max: contactLimits.name,
     tooShort: contactMessages.nameRequired,

@@ -13,6 +13,7 @@ import {
 } from './auth';
 import { contactRequestSchema } from './contact';
 import { newsletterSubscribeSchema, newsletterTokenSchema } from './newsletter';
+import { textMessages, visibleName } from './text';
 
 /** Every public request schema with string fields, and a valid body for each. */
 const requests: [string, z.ZodType, Record<string, unknown>][] = [
@@ -134,5 +135,27 @@ describe('control characters', () => {
     expect(deleteAccountRequestSchema.safeParse({ confirmEmail: 'a\u0000@x.com' }).success).toBe(
       false,
     );
+  });
+});
+
+describe('names people see', () => {
+  it('refuses invisible format characters with a message that says what they are', () => {
+    const parsed = updateProfileRequestSchema.safeParse({ givenName: 'A\u202Eda' });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues.map((issue) => issue.message)).toEqual([
+      textMessages.invisibleCharacters,
+    ]);
+    expect(contactRequestSchema.shape.name.safeParse('Ada\u200B').success).toBe(false);
+    // Letters of every script, accents and spaces are names.
+    for (const name of ['Zoë', 'Łukasz', 'محمد', 'नमस्ते', '李 小龍']) {
+      expect(updateProfileRequestSchema.safeParse({ givenName: name }).success, name).toBe(true);
+    }
+  });
+
+  it('makes a name from other text fit to show', () => {
+    expect(visibleName('  My\u202E deposit\u200B\u200D was\n\tkept\u0000 ')).toBe(
+      'My deposit was kept',
+    );
+    expect(visibleName('\u200B\u2066')).toBe('');
   });
 });

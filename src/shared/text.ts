@@ -9,6 +9,8 @@ import { z } from 'zod';
 export const textMessages = {
   oneLine: 'Please keep this on one line.',
   controlCharacters: 'Please remove the invisible control characters from this text.',
+  invisibleCharacters:
+    'Please remove the invisible characters (such as direction marks or zero-width spaces) from this text.',
 } as const;
 
 /** Any control character, and the Unicode line and paragraph separators. */
@@ -18,6 +20,30 @@ const controlButLineBreaks = /(?![\t\n\r])\p{Cc}/u;
 
 export function hasControlCharacters(value: string, { multiLine = false } = {}): boolean {
   return (multiLine ? controlButLineBreaks : anyControl).test(value);
+}
+
+/**
+ * Unicode format characters (Cf): they show nothing yet change what is shown around them. A
+ * right-to-left override makes "gnp.exe" read "exe.png"; zero-width spaces and joiners make two
+ * names that look alike differ. A name shown to people (a conversation's title, a profile name)
+ * holds none.
+ */
+const formatCharacter = /\p{Cf}/u;
+
+export function hasInvisibleCharacters(value: string): boolean {
+  return formatCharacter.test(value);
+}
+
+/**
+ * A name taken from text we do not refuse (the first question, an identity provider's profile)
+ * made fit to show: format characters dropped, control characters and line breaks made spaces,
+ * runs of white space made one.
+ */
+export function visibleName(value: string): string {
+  return value
+    .replace(/\p{Cf}+/gu, '')
+    .replace(/[\p{Cc}\u2028\u2029\s]+/gu, ' ')
+    .trim();
 }
 
 interface TextRules {
@@ -35,17 +61,30 @@ function boundedText(rules: TextRules, multiLine: boolean) {
   let schema = z.string().trim();
   // abort: a value already refused stops here, so no later check runs on an over-long value.
   if (rules.min) schema = schema.min(rules.min, { error: rules.tooShort, abort: true });
-  return schema
-    .max(rules.max, { error: rules.tooLong, abort: true })
-    .refine(
-      (value) => !hasControlCharacters(value, { multiLine }),
-      rules.invalid ?? (multiLine ? textMessages.controlCharacters : textMessages.oneLine),
-    );
+  return schema.max(rules.max, { error: rules.tooLong, abort: true }).refine(
+    (value) => !hasControlCharacters(value, { multiLine }),
+    // abort: one message for one mistake (a name's invisible-character check runs after).
+    {
+      error: rules.invalid ?? (multiLine ? textMessages.controlCharacters : textMessages.oneLine),
+      abort: true,
+    },
+  );
 }
 
 /** One line of text (a name, a subject): trimmed, bounded, no control characters at all. */
 export function singleLineText(rules: TextRules) {
   return boundedText(rules, false);
+}
+
+/**
+ * A name people will see (a conversation's title, a given or family name): one line of text, and
+ * no invisible format characters either (right-to-left overrides, zero-width spaces).
+ */
+export function nameText(rules: TextRules) {
+  return boundedText(rules, false).refine(
+    (value) => !hasInvisibleCharacters(value),
+    rules.invalid ?? textMessages.invisibleCharacters,
+  );
 }
 
 /** Text that may span lines (a message): trimmed, bounded; tabs and line breaks allowed. */

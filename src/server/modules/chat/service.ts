@@ -16,6 +16,7 @@ import {
 } from '../../../shared/chat.js';
 import { regionsByCountry } from '../../../shared/jurisdictions.js';
 import { tokensMessages } from '../../../shared/tokens.js';
+import { visibleName } from '../../../shared/text.js';
 import { AppError } from '../../errors.js';
 import type { ModuleDeps } from '../../module-deps.js';
 import { createCitationFilter } from '../../llm/citations.js';
@@ -95,9 +96,12 @@ const messageNotFound = () => new AppError(404, 'route.not_found', chatMessages.
 const retryNotPossible = () =>
   new AppError(409, 'chat.retry_not_possible', chatMessages.retryNotPossible);
 
-/** A title from the first question: one line, cut at a word near 60 characters. */
+/**
+ * A title from the first question: one line without invisible characters (visibleName), cut at a
+ * word near 60 characters.
+ */
 export function titleFrom(text: string): string {
-  const line = text.replace(/\s+/g, ' ').trim();
+  const line = visibleName(text) || 'Untitled question';
   if (line.length <= 60) return line;
   const cut = line.slice(0, 60);
   const space = cut.lastIndexOf(' ');
@@ -115,7 +119,9 @@ function jurisdictionInWords({ country, region }: Asker['jurisdiction']): string
 }
 
 function toSummary(row: ConversationRow): ConversationSummary {
-  return { id: row.id, title: row.title, createdAt: row.created_at, updatedAt: row.updated_at };
+  // visibleName: titles stored before invisible characters were refused are shown without them.
+  const title = visibleName(row.title) || 'Untitled question';
+  return { id: row.id, title, createdAt: row.created_at, updatedAt: row.updated_at };
 }
 
 function toMessage(row: ChatMessageRow): ChatMessage {

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { emailSchema, type OAuthProvider } from '../../../../shared/auth.js';
+import { visibleName } from '../../../../shared/text.js';
 
 /** Who the provider says signed in. */
 export interface ProviderProfile {
@@ -101,8 +102,9 @@ export function acceptablePicture(url: string | undefined | null): string | null
 
 /** A name part from a provider: trimmed, bounded as the profile API bounds it, else null. */
 export function acceptableName(name: string | undefined | null): string | null {
-  // A provider's name goes into the database as is: no control characters (PostgreSQL refuses NUL).
-  const trimmed = name?.replace(/[\p{Cc}\u2028\u2029]/gu, ' ').trim();
+  // A provider's name is shown as it is: no control characters (PostgreSQL refuses NUL) and no
+  // invisible format characters (a right-to-left override, a zero-width space).
+  const trimmed = name ? visibleName(name) : null;
   return trimmed ? trimmed.slice(0, 80) : null;
 }
 

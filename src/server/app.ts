@@ -13,6 +13,7 @@ import type { Config } from './config.js';
 import { openDatabase, type Db } from './db/database.js';
 import { registerApiRateLimit } from './http/api-rate-limit.js';
 import { limitConnections } from './http/connection-limits.js';
+import { trackIdleConnections } from './http/idle-connections.js';
 import { clientErrorHandler, frameworkErrorHandler, isApiPath } from './http/client-errors.js';
 import { apiNotFound, registerErrorHandling } from './http/error-handler.js';
 import { createRateLimiter } from './http/rate-limiter.js';
@@ -109,6 +110,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     perAddress: config.http.maxConnectionsPerAddress,
     total: config.http.maxConnections,
   });
+  const closeIdleConnections = trackIdleConnections(app.server);
+  app.addHook('preClose', async () => closeIdleConnections());
 
   // The API speaks JSON only; a text/plain body (a "simple" cross-site request) gets 415.
   app.removeContentTypeParser('text/plain');

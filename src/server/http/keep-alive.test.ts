@@ -76,4 +76,24 @@ describe('connections after a streamed reply', () => {
     ]);
     expect(outcome).toBe('closed');
   });
+
+  it('closes an opened, unused connection when the server closes, and answers the busy ones first', async () => {
+    const { port, token } = await start({ KEEP_ALIVE_TIMEOUT_MS: '600000' });
+    const unused = connect(port, '127.0.0.1');
+    sockets.push(unused);
+    unused.on('error', () => undefined);
+    await new Promise((resolve) => unused.once('connect', resolve));
+    const unusedClosed = new Promise((resolve) => unused.once('close', resolve));
+    const busy = await sendOverSocket(port, token, 'keep-alive');
+    await expect.poll(() => busy.received(), { timeout: 8_000 }).toContain('HTTP/1.1 200');
+    const closed = h!.app.close().then(() => 'closed');
+    const outcome = await Promise.race([
+      closed,
+      new Promise((resolve) => setTimeout(() => resolve('still open'), 8_000)),
+    ]);
+    expect(outcome).toBe('closed');
+    await unusedClosed;
+    await busy.closed;
+    expect(busy.received()).toContain('data: [DONE]');
+  });
 });

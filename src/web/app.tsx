@@ -35,6 +35,12 @@ function SiteNavbar() {
   return <Navbar signedIn={status === 'signed-in'} onSignOut={() => session.signOut()} />;
 }
 
+/** The footer, whose Account links follow the session like the navbar's. */
+function SiteFooter() {
+  const { status } = useAuth();
+  return <Footer newsletter={<NewsletterForm />} signedIn={status === 'signed-in'} />;
+}
+
 const nothing = () => {};
 
 /**
@@ -69,7 +75,7 @@ export function App({ onPageHydrated = nothing }: { onPageHydrated?: () => void 
           </OnPageCommitted>
         </Suspense>
       </main>
-      <Footer newsletter={<NewsletterForm />} />
+      <SiteFooter />
     </AuthProvider>
   );
 }

@@ -338,6 +338,16 @@ test.describe('navbar when signed in', () => {
     await page.setViewportSize(viewports.phone);
     await signUpAndSignIn(page, uniqueEmail('phone'));
     await acknowledgeChatNotice(page);
+    // The footer follows the session like the navbar.
+    const footerAccount = page.getByRole('contentinfo').getByRole('navigation', {
+      name: 'Account',
+    });
+    await expect(footerAccount.getByRole('link', { name: 'Your account' })).toBeVisible();
+    await expect(footerAccount.getByRole('link', { name: 'Chatbot' })).toHaveAttribute(
+      'href',
+      '/chatbot',
+    );
+    await expect(footerAccount.getByRole('link', { name: /Sign in|Register/ })).toHaveCount(0);
     await page.getByRole('button', { name: 'Open menu' }).click();
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav.getByRole('button', { name: 'Logout' })).toBeVisible();
@@ -348,5 +358,7 @@ test.describe('navbar when signed in', () => {
     await expect(page).toHaveURL(`${appUrl}/`);
     await page.getByRole('button', { name: 'Open menu' }).click();
     await expect(nav.getByRole('link', { name: 'Login' })).toBeVisible();
+    await expect(footerAccount.getByRole('link', { name: 'Sign in' })).toBeVisible();
+    await expect(footerAccount.getByRole('link', { name: 'Register' })).toBeVisible();
   });
 });

@@ -66,9 +66,13 @@ test.describe('navbar', () => {
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav.getByRole('button', { name: 'Open menu' })).toBeHidden();
-    for (const name of ['Home', 'Pricing', 'Contact', 'Login']) {
+    for (const name of ['Home', 'Pricing', 'Guides', 'Contact', 'Login']) {
       await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
     }
+    // The guides library is where people look for it.
+    await nav.getByRole('link', { name: 'Guides', exact: true }).click();
+    await expect(page).toHaveURL(/\/guides$/);
+    await expect(nav.getByRole('link', { name: 'Guides', exact: true })).toHaveClass(/active/);
   });
 
   test('takes its scrolled style once the page is scrolled at all', async ({ page }) => {
@@ -92,6 +96,45 @@ test.describe('navbar', () => {
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav).toHaveClass(/is-scrolled/);
     expect(await page.evaluate(() => window.scrollY)).toBe(600);
+  });
+});
+
+test.describe('navbar on a touch screen', () => {
+  test.use({ hasTouch: true, viewport: viewports.phone });
+
+  test('opens on the first tap, before the page has hydrated, and keeps working after', async ({
+    page,
+  }) => {
+    // The app's scripts are held: the menu button must work from the prerendered HTML alone.
+    const releaseScripts = await holdScripts(page);
+    await page.goto('/', { waitUntil: 'commit' });
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const guides = nav.getByRole('link', { name: 'Guides', exact: true });
+    await nav.getByRole('button', { name: 'Open menu' }).tap();
+    await expect(guides).toBeVisible();
+    await expect(nav.getByRole('button', { name: 'Close menu' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    await nav.getByRole('button', { name: 'Close menu' }).tap();
+    await expect(guides).toBeHidden();
+    await nav.getByRole('button', { name: 'Open menu' }).tap();
+    await expect(guides).toBeVisible();
+
+    // Hydrating keeps the open menu open, and from then on each tap still toggles it once.
+    releaseScripts();
+    await page.waitForLoadState('networkidle');
+    await expect(guides).toBeVisible();
+    await nav.getByRole('button', { name: 'Close menu' }).tap();
+    await expect(guides).toBeHidden();
+    await nav.getByRole('button', { name: 'Open menu' }).tap();
+    await guides.tap();
+    await expect(page).toHaveURL(/\/guides$/);
+    await expect(guides).toBeHidden();
+    await expect(nav.getByRole('button', { name: 'Open menu' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
   });
 });
 

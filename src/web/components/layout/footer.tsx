@@ -4,8 +4,11 @@ import { site } from '../../site';
 import { Logo } from './logo';
 import { SocialLinks } from './social-links';
 
-/** The site's footer; the app shell hands it the newsletter form to show. */
-export function Footer({ newsletter }: { newsletter: ReactNode }) {
+/**
+ * The site's footer; the app shell hands it the newsletter form to show and whether someone is
+ * signed in (its Account links follow the session, as the navbar's do).
+ */
+export function Footer({ newsletter, signedIn }: { newsletter: ReactNode; signedIn: boolean }) {
   const year = new Date().getFullYear();
   return (
     <footer className="site-footer">
@@ -25,12 +28,25 @@ export function Footer({ newsletter }: { newsletter: ReactNode }) {
           <nav className="col-6 col-md-3 col-lg-2" aria-label="Account">
             <h2 className="footer-heading">Account</h2>
             <ul className="list-unstyled footer-links">
-              <li>
-                <Link to="/login">Sign in</Link>
-              </li>
-              <li>
-                <Link to="/signup">Register</Link>
-              </li>
+              {signedIn ? (
+                <>
+                  <li>
+                    <Link to="/chatbot">Chatbot</Link>
+                  </li>
+                  <li>
+                    <Link to="/account">Your account</Link>
+                  </li>
+                </>
+              ) : (
+                <>
+                  <li>
+                    <Link to="/login">Sign in</Link>
+                  </li>
+                  <li>
+                    <Link to="/signup">Register</Link>
+                  </li>
+                </>
+              )}
             </ul>
           </nav>
           <nav className="col-6 col-md-3 col-lg-2" aria-label="Company">

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { site } from '../../site';
 import { Logo } from './logo';
@@ -6,10 +6,23 @@ import { Logo } from './logo';
 const links = [
   { to: '/', label: 'Home', end: true },
   { to: '/pricing', label: 'Pricing' },
+  { to: '/guides', label: 'Guides' },
   { to: '/contact', label: 'Contact', alsoActiveUnder: '/blog' },
 ];
 /** Shown only to a signed-in person. */
 const signedInLinks = [...links, { to: '/chatbot', label: 'Chatbot' }];
+
+const menuId = 'site-nav';
+
+/** Closes the small screens' menu, as public/menu.js does. */
+function closeMenu() {
+  const menu = document.getElementById(menuId);
+  if (!menu?.classList.contains('show')) return;
+  menu.classList.remove('show');
+  const button = document.querySelector(`[aria-controls="${menuId}"]`);
+  button?.setAttribute('aria-expanded', 'false');
+  button?.setAttribute('aria-label', 'Open menu');
+}
 
 function scrollToTop() {
   window.scrollTo(0, 0);
@@ -39,7 +52,6 @@ export function Navbar({
   onSignOut: () => Promise<void>;
 }) {
   const scrolled = useScrolled();
-  const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
   const navigate = useNavigate();
   async function logOut() {
@@ -48,18 +60,16 @@ export function Navbar({
     void navigate('/');
   }
 
-  // A new page closes the menu; so does Escape.
-  const [shownFor, setShownFor] = useState(pathname);
-  if (shownFor !== pathname) {
-    setShownFor(pathname);
-    setOpen(false);
-  }
+  // The menu button is worked by public/menu.js, loaded with the page, so a tap works before
+  // this code has loaded (decision 0122): React renders the menu closed and never toggles it.
+  // A page reached another way than by the menu's links closes it too (not the first page: a
+  // menu opened before hydration stays open).
+  const shownFor = useRef(pathname);
   useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpen(false);
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [open]);
+    if (shownFor.current === pathname) return;
+    shownFor.current = pathname;
+    closeMenu();
+  }, [pathname]);
 
   return (
     <header>
@@ -76,14 +86,13 @@ export function Navbar({
           <button
             className="navbar-toggler"
             type="button"
-            aria-controls="site-nav"
-            aria-expanded={open}
-            aria-label={open ? 'Close menu' : 'Open menu'}
-            onClick={() => setOpen((value) => !value)}
+            aria-controls={menuId}
+            aria-expanded="false"
+            aria-label="Open menu"
           >
             <span className="navbar-toggler-icon" />
           </button>
-          <div className={`collapse navbar-collapse${open ? ' show' : ''}`} id="site-nav">
+          <div className="collapse navbar-collapse" id={menuId}>
             <ul className="navbar-nav ms-auto">
               {(signedIn ? signedInLinks : links).map(({ to, label, end, alsoActiveUnder }) => (
                 <li className="nav-item" key={to}>

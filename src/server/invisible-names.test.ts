@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthHarness, type AuthHarness } from '../../test/support/auth-harness';
-import { fixtureRetriever } from '../../test/support/chat-harness';
+import { testGuideLibrary } from '../../test/support/guides';
 import { databaseTargets } from '../../test/support/databases';
 
 /**
@@ -25,7 +25,7 @@ describe.each(databaseTargets)('invisible characters in names on $kind', ({ kind
   let accessToken: string;
   beforeAll(async () => {
     if (skip) return;
-    h = await createAuthHarness(kind, {}, undefined, { retriever: fixtureRetriever });
+    h = await createAuthHarness(kind, {}, undefined, { guides: testGuideLibrary() });
     ({ accessToken } = await h.signUp('owner@example.com', 'a-long-passphrase'));
   });
   afterAll(async () => {

@@ -40,6 +40,9 @@ import { createOAuthService } from './modules/auth/oauth/service.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { createAuthService } from './modules/auth/service.js';
 import { createSessionService } from './modules/auth/sessions.js';
+import { deskRoutes } from './modules/cases/desk-routes.js';
+import { caseRoutes } from './modules/cases/routes.js';
+import { createCasesService } from './modules/cases/service.js';
 import { chatRoutes } from './modules/chat/routes.js';
 import { createAnswersService } from './modules/answers/service.js';
 import { courtSelfHelpFor } from '../shared/court-self-help.js';
@@ -55,6 +58,7 @@ import { createMailer } from './modules/mail/mailer.js';
 import { createMailOutbox } from './modules/mail/outbox.js';
 import { newsletterRoutes } from './modules/newsletter/routes.js';
 import { createNewsletterService } from './modules/newsletter/service.js';
+import { createStaffService, registerRequestStaff } from './modules/staff/service.js';
 import { tokenRoutes } from './modules/tokens/routes.js';
 import { createTokensService } from './modules/tokens/service.js';
 
@@ -164,8 +168,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     stripe,
   });
   const authenticate = createAuthenticate(sessions);
+  const staff = createStaffService(deps, { auth, sessions });
+  const cases = createCasesService(deps, { auth, chat, staff });
   accountExport.addSignInMethods(oauth.signInMethodsOf);
   accountExport.addSection('conversations', chat.exportFor);
+  accountExport.addSection('cases', cases.exportFor);
   app.decorate('accountExport', accountExport);
 
   registerErrorHandling(app);
@@ -173,6 +180,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   registerSecurityHeaders(app, securityHeaders);
   await app.register(compress, { threshold: 1024 });
   registerRequestAuth(app);
+  registerRequestStaff(app);
   await app.register(swagger, {
     openapi: {
       info: { title: `${config.site.productName} API`, version: '1.0.0' },
@@ -209,6 +217,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
         await api.register(tokenRoutes({ tokens, authenticate }), { prefix: '/tokens' });
         await api.register(chatRoutes({ chat, authenticate }));
         await api.register(billingRoutes({ billing, authenticate }), { prefix: '/billing' });
+        await api.register(caseRoutes({ cases, authenticate }), { prefix: '/cases' });
+        await api.register(deskRoutes({ cases, staff }), { prefix: '/desk' });
       },
       { prefix: '/api' },
     );

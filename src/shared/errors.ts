@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { authErrorCodes } from './auth.js';
 import { billingErrorCodes } from './billing-messages.js';
+import { caseErrorCodes } from './cases-messages.js';
 import { chatErrorCodes } from './chat-messages.js';
 import { newsletterErrorCodes } from './newsletter.js';
 import { tokensErrorCodes } from './tokens-messages.js';
@@ -34,6 +35,7 @@ export const errorCodes = [
   ...tokensErrorCodes,
   ...chatErrorCodes,
   ...billingErrorCodes,
+  ...caseErrorCodes,
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

@@ -1,5 +1,6 @@
 import { authMessages } from '../shared/auth-messages';
 import { billingMessages } from '../shared/billing-messages';
+import { caseMessages } from '../shared/cases-messages';
 import { chatMessages } from '../shared/chat-messages';
 import { tokensMessages } from '../shared/tokens-messages';
 import type { ErrorCode } from '../shared/errors';
@@ -32,6 +33,10 @@ const messagesByCode: Record<ErrorCode | ClientErrorCode, string | typeof server
   internal: serverMessage,
   'network.failed': serverMessage,
   'http.failed': serverMessage,
+  'cases.closed': caseMessages.closed,
+  'staff.not_staff': caseMessages.notStaff,
+  'admin.balance_too_low': caseMessages.balanceTooLow,
+  'admin.self_role': caseMessages.selfRole,
   'auth.invalid_credentials': authMessages.incorrectCredentials,
   'auth.email_not_verified': authMessages.emailNotVerified,
   'auth.email_in_use': authMessages.emailInUse,

@@ -9,6 +9,7 @@ import { tokensMigration } from './migrations/2026-12-01-10-tokens.js';
 import { chatMigration } from './migrations/2026-12-01-20-chat.js';
 import { billingMigration } from './migrations/2026-12-02-10-billing.js';
 import { billingGrantsMigration } from './migrations/2026-12-03-10-billing-grants.js';
+import { staffAndCasesMigration } from './migrations/2026-12-10-10-staff-and-cases.js';
 
 /**
  * Every migration, in order. Names sort by date; each module adds its own file and one line here.
@@ -24,6 +25,7 @@ const migrations: Record<string, (kind: DatabaseKind) => Migration> = {
   '2026-12-01-20-chat': chatMigration,
   '2026-12-02-10-billing': billingMigration,
   '2026-12-03-10-billing-grants': billingGrantsMigration,
+  '2026-12-10-10-staff-and-cases': staffAndCasesMigration,
 };
 
 class ListedMigrations implements MigrationProvider {

@@ -267,6 +267,68 @@ export interface DemoSubscriptionsTable {
 /** day and month windows renew by themselves; a period window only by a billing grant. */
 export type WindowKind = 'day' | 'month' | 'period';
 
+export type StaffRole = 'staff' | 'admin';
+
+/** A person's role at the firm; a person without a row is a `user` (decision 0130). */
+export interface StaffRolesTable {
+  user_id: string;
+  role: StaffRole;
+  granted_by: string | null;
+  granted_at: Timestamp;
+}
+
+/** One staff action or opening of a shared conversation; append-only (triggers refuse changes). */
+export interface AuditLogTable {
+  id: string;
+  actor_id: string | null;
+  actor_email: string;
+  action: string;
+  target_kind: string | null;
+  target_id: string | null;
+  /** JSON text. */
+  detail: string;
+  created_at: Timestamp;
+}
+
+export type CaseStatus = 'received' | 'in_review' | 'answered' | 'closed';
+
+/** A question a person put to the firm (decision 0131). */
+export interface CasesTable {
+  id: string;
+  number: number;
+  user_id: string;
+  question: string;
+  state: string;
+  area: string | null;
+  contact_preference: 'email' | 'phone';
+  phone: string | null;
+  status: CaseStatus;
+  assignee_id: string | null;
+  /** JSON text: a copy of the shared conversation's messages, or null when not shared. */
+  shared_conversation: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CaseMessagesTable {
+  id: string;
+  case_id: string;
+  author: 'person' | 'firm';
+  author_id: string | null;
+  body: string;
+  created_at: Timestamp;
+}
+
+/** Staff's private notes on a case; the person never sees them. */
+export interface CaseNotesTable {
+  id: string;
+  case_id: string;
+  author_id: string | null;
+  author_email: string;
+  body: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   contact_messages: ContactMessagesTable;
@@ -287,4 +349,9 @@ export interface Database {
   webhook_events: WebhookEventsTable;
   demo_checkout_sessions: DemoCheckoutSessionsTable;
   demo_subscriptions: DemoSubscriptionsTable;
+  staff_roles: StaffRolesTable;
+  audit_log: AuditLogTable;
+  cases: CasesTable;
+  case_messages: CaseMessagesTable;
+  case_notes: CaseNotesTable;
 }

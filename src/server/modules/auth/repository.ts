@@ -32,6 +32,12 @@ export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
   return db.kysely.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** People by id, for another module that names them (staff, cases). */
+export function findUsersByIds(db: Db, ids: string[]): Promise<UserRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.kysely.selectFrom('users').selectAll().where('id', 'in', ids).execute();
+}
+
 export interface NewUser {
   id: string;
   email: string;

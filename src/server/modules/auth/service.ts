@@ -13,6 +13,7 @@ import {
   deleteUser,
   findUserByEmail,
   findUserById,
+  findUsersByIds,
   insertEmailToken,
   insertUser,
   markEmailVerified,
@@ -191,6 +192,12 @@ export function createAuthService(
     async deleteUser(userId: string): Promise<void> {
       await deleteUser(db, userId);
     },
+
+    /** A person by email or id, for the staff tools (undefined when there is none). */
+    findUserByEmail: (email: string) => findUserByEmail(db, email),
+    findUserById: (id: string) => findUserById(db, id),
+    /** People by id; the ones that no longer exist are absent. */
+    findUsersByIds: (ids: string[]) => findUsersByIds(db, [...new Set(ids)]),
   };
 }
 

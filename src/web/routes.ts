@@ -101,6 +101,36 @@ export const routes: PageRoute[] = [
       ...lazyPage(() => import('./pages/account-page')),
     },
     {
+      path: '/cases',
+      title: 'My cases',
+      description: 'Your questions to the firm and its replies.',
+      ...lazyPage(() => import('./pages/cases-page')),
+    },
+    {
+      path: '/cases/new',
+      title: 'Ask a lawyer',
+      description: 'Ask a lawyer at the firm your question.',
+      ...lazyPage(() => import('./pages/ask-lawyer-page')),
+    },
+    {
+      path: '/cases/:id',
+      title: 'Your case',
+      description: 'Your question to the firm and its replies.',
+      ...lazyPage(() => import('./pages/case-page')),
+    },
+    {
+      path: '/desk',
+      title: 'Desk',
+      description: 'The firm’s cases.',
+      ...lazyPage(() => import('./pages/desk-page')),
+    },
+    {
+      path: '/desk/cases/:id',
+      title: 'Case',
+      description: 'A case at the firm’s desk.',
+      ...lazyPage(() => import('./pages/desk-case-page')),
+    },
+    {
       path: '/chatbot',
       title: 'Chat',
       description: 'Ask the legal-information assistant your questions.',

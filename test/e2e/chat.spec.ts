@@ -114,7 +114,7 @@ for (const [name, viewport] of Object.entries(viewports)) {
       // The link to an unknown conversation asks the server, which answers 404: the browser logs it.
       test.use({ allowConsoleErrors: [/status of 404/] });
 
-      test('Ask a lawyer carries the question and, if chosen, the link that reopens the conversation', async ({
+      test('Ask a lawyer opens the case form with the question, sharing unticked, and the conversation link reopens it', async ({
         page,
       }) => {
         await openChat(page, `lawyer-${name}`);
@@ -125,42 +125,19 @@ for (const [name, viewport] of Object.entries(viewports)) {
         const answer = page.locator('.chat-message-assistant').last();
         await expect(answer).toContainText('within 21 days');
 
-        // Ask a lawyer opens a choice, the link left out until the person ticks it; Escape closes.
-        const askLawyer = answer.getByRole('button', { name: 'Ask a lawyer' });
-        await askLawyer.click();
-        await expect(askLawyer).toHaveAttribute('aria-expanded', 'true');
-        const include = answer.getByRole('checkbox', {
-          name: 'Include a link to this conversation',
-        });
-        await expect(include).toBeFocused();
-        await expect(include).not.toBeChecked();
-        await expect(answer.getByText('Our staff cannot open it.')).toBeVisible();
+        // Ask a lawyer opens the case form: the question filled in, sharing left unticked.
+        await answer.getByRole('link', { name: 'Ask a lawyer' }).click();
+        await expect(page).toHaveURL(/\/cases\/new\?/);
+        const form = page.getByRole('form', { name: 'Ask a lawyer' });
+        await expect(form.getByLabel('Your question')).toHaveValue(question);
+        const share = form.getByRole('checkbox', { name: 'Share this conversation with the firm' });
+        await expect(share).not.toBeChecked();
+        await expect(form.getByText('a copy of this conversation so far is stored')).toBeVisible();
         await expectAccessible(page);
         await saveScreenshot(page, `chat-ask-lawyer-${name}`);
-        await page.keyboard.press('Escape');
-        await expect(include).toBeHidden();
-        await expect(askLawyer).toBeFocused();
-        await expect(askLawyer).toHaveAttribute('aria-expanded', 'false');
-
-        // Without the box ticked, only the question goes.
-        await askLawyer.click();
-        const proceed = answer.getByRole('link', { name: 'Continue to the contact form' });
-        expect(
-          new URL((await proceed.getAttribute('href')) ?? '', page.url()).searchParams.get(
-            'message',
-          ),
-        ).toBe(question);
-
-        await answer.getByRole('checkbox', { name: 'Include a link to this conversation' }).check();
-        await proceed.click();
-        await expect(page).toHaveURL(/\/contact\?/);
-        const field = page.getByRole('form', { name: 'Send us a message' }).getByLabel('Message');
-        await expect(field).toHaveValue(
-          new RegExp(
-            `^Can my landlord keep my deposit\\? ${marker}\\n\\nConversation: http://[^/]+/chatbot\\?conversation=[0-9a-f-]{36}$`,
-          ),
-        );
-        const link = (await field.inputValue()).split('Conversation: ')[1]!;
+        const conversationId = new URL(page.url()).searchParams.get('conversation');
+        expect(conversationId).toMatch(/^[0-9a-f-]{36}$/);
+        const link = `${new URL(page.url()).origin}/chatbot?conversation=${conversationId}`;
 
         // The link opens the conversation, then leaves the address bar.
         await page.goto(link);

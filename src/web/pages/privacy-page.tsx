@@ -73,6 +73,23 @@ export default function PrivacyPage() {
         requires it. Everything travels over an encrypted connection.
       </p>
 
+      <h2>What the firm’s staff can see</h2>
+      <p>
+        When you use “Ask a lawyer”, the firm’s lawyers and staff see your question, the state and
+        area of law you chose, how you want to be contacted (and your phone number if you chose a
+        call), your email address, and the messages of that case. They can also write private notes
+        on the case, which only staff read.
+      </p>
+      <p>
+        They see a conversation with the assistant only if you tick “Share this conversation with
+        the firm” when you ask (it is never ticked for you). A copy of the conversation up to that
+        moment is then stored with your case; later messages are not shared. Each time a member of
+        staff opens a shared conversation, who opened it and when is written to a log that cannot be
+        changed. The people who run the site can see your account’s email, plan, token balance and
+        activity, never your password or your conversations. Deleting your account deletes your
+        cases, and “Download my data” includes them.
+      </p>
+
       <h2>Who else handles your data</h2>
       <p>
         A small number of service providers handle data on our behalf: the provider of the AI model,

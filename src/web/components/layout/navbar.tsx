@@ -10,7 +10,11 @@ const links = [
   { to: '/contact', label: 'Contact', alsoActiveUnder: '/blog' },
 ];
 /** Shown only to a signed-in person. */
-const signedInLinks = [...links, { to: '/chatbot', label: 'Chatbot' }];
+const signedInLinks = [
+  ...links,
+  { to: '/chatbot', label: 'Chatbot' },
+  { to: '/cases', label: 'My cases' },
+];
 
 const menuId = 'site-nav';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  askLawyerPath,
   conversationUrl,
   lawyerContactPath,
   lawyerMessageLimit,
@@ -54,5 +55,15 @@ describe('lawyerContactPath', () => {
       'message',
     );
     expect(message).toBe(`Conversation: ${link}`);
+  });
+});
+
+describe('askLawyerPath', () => {
+  it('opens the case form with the question and the conversation it comes from', () => {
+    const path = askLawyerPath('  Can my landlord keep it?  ', link);
+    expect(path.startsWith('/cases/new?')).toBe(true);
+    const params = new URLSearchParams(path.slice('/cases/new?'.length));
+    expect(params.get('question')).toBe('Can my landlord keep it?');
+    expect(params.get('conversation')).toBe(id);
   });
 });

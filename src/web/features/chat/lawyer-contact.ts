@@ -35,3 +35,15 @@ function cutText(text: string, max: number): string {
   const cut = text.slice(0, max);
   return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
 }
+
+/**
+ * The case form (/cases/new) with the question and the conversation it comes from; the form
+ * offers to share that conversation, unticked.
+ */
+export function askLawyerPath(question: string, conversationLink: string): string {
+  const conversation =
+    new URL(conversationLink, 'http://localhost').searchParams.get('conversation') ?? '';
+  const params = new URLSearchParams({ question: cutText(question.trim(), lawyerMessageLimit) });
+  if (conversation) params.set('conversation', conversation);
+  return `/cases/new?${params.toString()}`;
+}

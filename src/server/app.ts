@@ -40,12 +40,16 @@ import { createOAuthService } from './modules/auth/oauth/service.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { createAuthService } from './modules/auth/service.js';
 import { createSessionService } from './modules/auth/sessions.js';
+import { adminRoutes } from './modules/admin/routes.js';
+import { createAdminService } from './modules/admin/service.js';
+import { createBillingRecords } from './modules/billing/records.js';
 import { deskRoutes } from './modules/cases/desk-routes.js';
 import { caseRoutes } from './modules/cases/routes.js';
 import { createCasesService } from './modules/cases/service.js';
 import { chatRoutes } from './modules/chat/routes.js';
 import { createAnswersService } from './modules/answers/service.js';
 import { courtSelfHelpFor } from '../shared/court-self-help.js';
+import { createChatUsage } from './modules/chat/usage.js';
 import { createChatService } from './modules/chat/service.js';
 import { contactRoutes } from './modules/contact/routes.js';
 import { createContactService } from './modules/contact/service.js';
@@ -170,6 +174,16 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const authenticate = createAuthenticate(sessions);
   const staff = createStaffService(deps, { auth, sessions });
   const cases = createCasesService(deps, { auth, chat, staff });
+  const admin = createAdminService(deps, {
+    auth,
+    staff,
+    tokens,
+    billing: createBillingRecords(db),
+    chatUsage: createChatUsage(db),
+    cases,
+    contact,
+    newsletter,
+  });
   accountExport.addSignInMethods(oauth.signInMethodsOf);
   accountExport.addSection('conversations', chat.exportFor);
   accountExport.addSection('cases', cases.exportFor);
@@ -219,6 +233,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
         await api.register(billingRoutes({ billing, authenticate }), { prefix: '/billing' });
         await api.register(caseRoutes({ cases, authenticate }), { prefix: '/cases' });
         await api.register(deskRoutes({ cases, staff }), { prefix: '/desk' });
+        await api.register(adminRoutes({ admin, staff }), { prefix: '/admin' });
       },
       { prefix: '/api' },
     );

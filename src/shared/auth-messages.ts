@@ -5,6 +5,8 @@
  */
 export const passwordLength = { min: 8, max: 128 } as const;
 export const authMessages = {
+  accountDisabled:
+    'This account has been disabled. Please contact us if you think this is a mistake.',
   invalidEmail: 'Invalid email address.',
   passwordEmpty: 'Password cannot be empty.',
   passwordTooShort: `Password should be at least ${passwordLength.min} characters`,

@@ -123,4 +123,5 @@ export const authErrorCodes = [
   'auth.provider_email_unverified',
   'auth.provider_email_missing',
   'account.confirmation_mismatch',
+  'auth.account_disabled',
 ] as const;

@@ -37,6 +37,7 @@ const messagesByCode: Record<ErrorCode | ClientErrorCode, string | typeof server
   'staff.not_staff': caseMessages.notStaff,
   'admin.balance_too_low': caseMessages.balanceTooLow,
   'admin.self_role': caseMessages.selfRole,
+  'auth.account_disabled': serverMessage,
   'auth.invalid_credentials': authMessages.incorrectCredentials,
   'auth.email_not_verified': authMessages.emailNotVerified,
   'auth.email_in_use': authMessages.emailInUse,

@@ -18,6 +18,8 @@ export interface UsersTable {
   jurisdiction_region: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Set while an admin has the account disabled: it cannot sign in. */
+  disabled_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One issued refresh token; a family is one sign-in, rotated token after token. */

@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { preparedQuery } from '../../db/prepared-query.js';
 import type {
@@ -36,6 +36,35 @@ export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
 export function findUsersByIds(db: Db, ids: string[]): Promise<UserRow[]> {
   if (ids.length === 0) return Promise.resolve([]);
   return db.kysely.selectFrom('users').selectAll().where('id', 'in', ids).execute();
+}
+
+/** Accounts whose email contains `text` (any case), newest first. */
+export function searchUsersByEmail(db: Db, text: string, limit: number): Promise<UserRow[]> {
+  // LIKE's wildcards in what was typed are matched as themselves.
+  const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return db.kysely
+    .selectFrom('users')
+    .selectAll()
+    .where(sql<boolean>`email like ${pattern} escape '\\'`)
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** When each person last signed in or refreshed a session (their latest refresh token). */
+export async function lastActivityOf(db: Db, userIds: string[]): Promise<Map<string, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db.kysely
+    .selectFrom('refresh_tokens')
+    .select(['user_id', (eb) => eb.fn.max('created_at').as('last')])
+    .where('user_id', 'in', userIds)
+    .groupBy('user_id')
+    .execute();
+  return new Map(rows.map((r) => [r.user_id, new Date(String(r.last)).toISOString()]));
+}
+
+export async function setUserDisabled(db: Db, userId: string, at: string | null): Promise<void> {
+  await db.kysely.updateTable('users').set({ disabled_at: at }).where('id', '=', userId).execute();
 }
 
 export interface NewUser {

@@ -14,6 +14,10 @@ import {
   findUserByEmail,
   findUserById,
   findUsersByIds,
+  lastActivityOf,
+  revokeFamiliesOfUser,
+  searchUsersByEmail,
+  setUserDisabled,
   insertEmailToken,
   insertUser,
   markEmailVerified,
@@ -191,6 +195,25 @@ export function createAuthService(
 
     async deleteUser(userId: string): Promise<void> {
       await deleteUser(db, userId);
+    },
+
+    /** Accounts whose email contains `text`, for the console. */
+    searchUsers: (text: string, limit: number) => searchUsersByEmail(db, text, limit),
+    lastActivityOf: (userIds: string[]) => lastActivityOf(db, userIds),
+    /** Disables an account (ending every session at once) or enables it again. */
+    async setDisabled(userId: string, disabled: boolean): Promise<void> {
+      await inTransaction(db, async (trx) => {
+        await setUserDisabled(trx, userId, disabled ? new Date().toISOString() : null);
+        if (disabled) await revokeFamiliesOfUser(trx, userId);
+      });
+    },
+    /** Sends a new confirmation link to an unconfirmed account (an admin's request). */
+    async sendVerification(userId: string): Promise<boolean> {
+      const user = await findUserById(db, userId);
+      if (!user || user.email_verified_at !== null) return false;
+      await inTransaction(db, (trx) => queueVerification(trx, user.id, user.email));
+      mailOutbox.wake();
+      return true;
     },
 
     /** A person by email or id, for the staff tools (undefined when there is none). */

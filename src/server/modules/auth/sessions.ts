@@ -95,6 +95,10 @@ export function createSessionService({ config, db, log }: ModuleDeps) {
   return {
     /** Signs a person in: a new family and its first refresh token. */
     async start(user: UserRow, userAgent?: string): Promise<IssuedSession> {
+      // Every way in (password, link, provider) starts here: a disabled account gets no session.
+      if (user.disabled_at) {
+        throw new AppError(403, 'auth.account_disabled', authMessages.accountDisabled);
+      }
       const token = newSecretToken();
       const familyId = randomUUID();
       const now = Date.now();

@@ -89,6 +89,21 @@ export function listQueue(db: Db, filter: QueueFilter): Promise<CaseRow[]> {
     .execute();
 }
 
+/** Cases opened per UTC day since `from` (the console's figures). */
+export async function casesPerDay(db: Db, from: string) {
+  const rows = await db.kysely
+    .selectFrom('cases')
+    .select('created_at')
+    .where('created_at', '>=', from)
+    .execute();
+  const days = new Map<string, number>();
+  for (const row of rows) {
+    const day = new Date(row.created_at).toISOString().slice(0, 10);
+    days.set(day, (days.get(day) ?? 0) + 1);
+  }
+  return [...days].map(([day, count]) => ({ day, count }));
+}
+
 export async function updateCase(
   db: Db,
   id: string,

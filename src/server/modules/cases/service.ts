@@ -23,6 +23,7 @@ import type { ChatService } from '../chat/service.js';
 import { renderEmail } from '../mail/templates.js';
 import type { StaffActor, StaffService } from '../staff/service.js';
 import {
+  casesPerDay,
   findCase,
   insertCase,
   insertCaseMessage,
@@ -229,6 +230,7 @@ export function createCasesService(
     },
 
     deskCase,
+    perDay: (from: string) => casesPerDay(db, from),
 
     /** The copy of the conversation the person shared; each opening is audited. */
     async sharedConversation(actor: StaffActor, id: string) {

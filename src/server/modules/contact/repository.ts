@@ -32,3 +32,23 @@ export async function markContactMessage(
     .where('id', '=', id)
     .execute();
 }
+
+/** The newest messages, for the console. */
+export function listContactMessages(db: Db, limit: number) {
+  return db.kysely
+    .selectFrom('contact_messages')
+    .select([
+      'id',
+      'name',
+      'email',
+      'phone',
+      'subject',
+      'message',
+      'created_at',
+      'forwarded_at',
+      'acknowledged_at',
+    ])
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .execute();
+}

@@ -4,7 +4,7 @@ import type { Config } from '../../config.js';
 import { inTransaction } from '../../db/database.js';
 import type { ModuleDeps } from '../../module-deps.js';
 import { renderEmail } from '../mail/templates.js';
-import { insertContactMessage, markContactMessage } from './repository.js';
+import { insertContactMessage, listContactMessages, markContactMessage } from './repository.js';
 
 export type ContactInput = z.output<typeof contactRequestSchema>;
 
@@ -34,6 +34,8 @@ export function createContactService(deps: ModuleDeps) {
      * A filled honeypot is treated as a success by the caller but stores and sends nothing.
      */
     submit: (input: ContactInput, ip: string) => submitContactMessage(deps, input, ip),
+    /** The newest messages with whether each was forwarded and acknowledged (the console). */
+    list: (limit: number) => listContactMessages(db, limit),
   };
 }
 

@@ -96,3 +96,13 @@ export async function listConfirmedSubscribers(db: Db) {
     .orderBy('confirmed_at')
     .execute();
 }
+
+/** Every address with its status, newest first, for the console (no tokens). */
+export function listSubscribers(db: Db, limit: number) {
+  return db.kysely
+    .selectFrom('newsletter_subscribers')
+    .select(['id', 'email', 'status', 'created_at', 'confirmed_at', 'unsubscribed_at'])
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .execute();
+}

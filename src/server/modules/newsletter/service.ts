@@ -10,6 +10,7 @@ import {
   confirmByTokenHash,
   findSubscriberByEmail,
   insertPendingSubscriber,
+  listSubscribers,
   setPendingConfirmation,
   unsubscribeByTokenHash,
 } from './repository.js';
@@ -38,6 +39,8 @@ export function createNewsletterService(deps: ModuleDeps) {
     subscribe: (input: SubscribeInput, ip: string) => subscribe(deps, input, ip),
     confirm: (token: string, ip: string) => confirmSubscription(deps, token, ip),
     unsubscribe: (token: string, ip: string) => unsubscribe(deps, token, ip),
+    /** Every address with its status (the console). */
+    list: (limit: number) => listSubscribers(deps.db, limit),
   };
 }
 

@@ -280,3 +280,44 @@ export function expiredReservationIds(db: Executor, now: string, limit: number) 
     .execute()
     .then((rows) => rows.map((row) => row.id));
 }
+
+/**
+ * Adds `delta` (negative to deduct) to a balance unless it would go below zero; answers the new
+ * balance, or undefined when refused.
+ */
+export async function adjustAccountBalance(
+  trx: Executor,
+  userId: string,
+  delta: number,
+  now: string,
+): Promise<number | undefined> {
+  const row = await trx
+    .updateTable('token_accounts')
+    .set((eb) => ({ balance: eb('balance', '+', delta), updated_at: now }))
+    .where('user_id', '=', userId)
+    .where((eb) => eb(eb('balance', '+', delta), '>=', 0))
+    .returning('balance')
+    .executeTakeFirst();
+  return row === undefined ? undefined : Number(row.balance);
+}
+
+/** Balances by person, for the console's list (people without an account are absent). */
+export async function balancesOf(db: Executor, userIds: string[]): Promise<Map<string, number>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('token_accounts')
+    .select(['user_id', 'balance'])
+    .where('user_id', 'in', userIds)
+    .execute();
+  return new Map(rows.map((r) => [r.user_id, Number(r.balance)]));
+}
+
+/** The sum of a person's ledger rows (which equals their balance). */
+export async function ledgerSum(db: Executor, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('token_ledger')
+    .select((eb) => eb.fn.sum<number>('delta').as('sum'))
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(row?.sum ?? 0);
+}

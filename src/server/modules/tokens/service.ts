@@ -6,6 +6,9 @@ import type { Database, WindowKind } from '../../db/types.js';
 import { AppError } from '../../errors.js';
 import type { ModuleDeps } from '../../module-deps.js';
 import {
+  adjustAccountBalance,
+  balancesOf,
+  ledgerSum,
   expiredReservationIds,
   findAccount,
   insertAccountIfMissing,
@@ -447,7 +450,58 @@ export function createTokensService({ config, db, log }: TokensDeps) {
     return (await findAccount(kysely, userId))?.open_streams ?? 0;
   }
 
+  /**
+   * An admin's grant (delta > 0) or deduction (delta < 0): one ledger row, kind `grant` or
+   * `charge`, under `reference` (which names the admin), in one transaction with the balance; the
+   * ledger's sum stays the balance. Answers the new balance, or undefined when a deduction would
+   * take it below zero (nothing changes).
+   */
+  async function adjustBalance(input: {
+    userId: string;
+    delta: number;
+    reference: string;
+    now?: Date;
+  }): Promise<number | undefined> {
+    if (!Number.isSafeInteger(input.delta) || input.delta === 0) {
+      throw new Error('adjustBalance: delta must be a non-zero integer');
+    }
+    const now = input.now ?? new Date();
+    const nowIso = now.toISOString();
+    return kysely.transaction().execute(async (trx) => {
+      await ensureAccountIn(trx, input.userId, now);
+      const balance = await adjustAccountBalance(trx, input.userId, input.delta, nowIso);
+      if (balance === undefined) return undefined;
+      await insertLedgerRows(trx, [
+        {
+          userId: input.userId,
+          delta: input.delta,
+          kind: input.delta > 0 ? 'grant' : 'charge',
+          reference: input.reference,
+          balanceAfter: balance,
+          now: nowIso,
+        },
+      ]);
+      return balance;
+    });
+  }
+
+  /** A person's newest ledger rows, for the console. */
+  async function ledgerOf(userId: string, limit = 100) {
+    return (await recentLedger(kysely, userId, limit)).map((row) => ({
+      kind: row.kind,
+      delta: Number(row.delta),
+      balanceAfter: Number(row.balance_after),
+      reference: row.reference,
+      createdAt: row.created_at,
+    }));
+  }
+
   return {
+    adjustBalance,
+    ledgerOf,
+    /** Balances as stored (a window that has ended is renewed on the person's next use). */
+    balancesOf: (userIds: string[]) => balancesOf(kysely, userIds),
+    ledgerSumOf: (userId: string) => ledgerSum(kysely, userId),
     reserveTokens,
     settleReservation,
     releaseExpiredReservations,

@@ -1,0 +1,102 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { Db } from '../../db/database.js';
+
+/** A stored time's UTC day (YYYY-MM-DD) on either database. */
+function dayOf(db: Db, column: string): RawBuilder<string> {
+  return db.kind === 'postgres'
+    ? sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD')`
+    : sql<string>`substr(${sql.ref(column)}, 1, 10)`;
+}
+
+/**
+ * The chat's usage as the console reads it (decision 0133): read-only, from chat's own tables.
+ * An answer's kind (covered, not covered, not legal) is not stored: a declined answer is one that
+ * was complete, cited no guide and cost nothing, which is what both kinds of decline look like.
+ */
+export function createChatUsage(db: Db) {
+  const k = db.kysely;
+  return {
+    /** Per UTC day since `from`: people who asked, questions asked, tokens charged for answers. */
+    async perDay(from: string) {
+      const day = dayOf(db, 'created_at');
+      const asked = await k
+        .selectFrom('chat_messages')
+        .select([
+          day.as('day'),
+          (eb) => eb.fn.count<number>('id').as('questions'),
+          (eb) => eb.fn.count<number>('user_id').distinct().as('people'),
+        ])
+        .where('role', '=', 'user')
+        .where('created_at', '>=', from)
+        .groupBy(day)
+        .execute();
+      const charged = await k
+        .selectFrom('chat_messages')
+        .select([day.as('day'), (eb) => eb.fn.sum<number>('charged').as('tokens')])
+        .where('role', '=', 'assistant')
+        .where('created_at', '>=', from)
+        .groupBy(day)
+        .execute();
+      const tokens = new Map(charged.map((r) => [r.day, Number(r.tokens)]));
+      return asked.map((r) => ({
+        day: r.day,
+        people: Number(r.people),
+        questions: Number(r.questions),
+        tokens: tokens.get(r.day) ?? 0,
+      }));
+    },
+
+    /** The newest declined answers with the question each answered. */
+    async declined(limit: number) {
+      const answers = await k
+        .selectFrom('chat_messages')
+        .select(['id', 'conversation_id', 'content', 'created_at'])
+        .where('role', '=', 'assistant')
+        .where('status', '=', 'complete')
+        .where('charged', '=', 0)
+        .where('sources', '=', '[]')
+        .orderBy('created_at', 'desc')
+        .limit(limit)
+        .execute();
+      return withQuestions(answers);
+    },
+
+    /** The newest answers people marked unhelpful, with the answer and its question. */
+    async unhelpful(limit: number) {
+      const answers = await k
+        .selectFrom('chat_messages')
+        .select(['id', 'conversation_id', 'content', 'created_at'])
+        .where('role', '=', 'assistant')
+        .where('feedback', '=', 'down')
+        .orderBy('created_at', 'desc')
+        .limit(limit)
+        .execute();
+      return withQuestions(answers);
+    },
+  };
+
+  async function withQuestions(
+    answers: { id: string; conversation_id: string; content: string; created_at: string }[],
+  ) {
+    if (answers.length === 0) return [];
+    const questions = await k
+      .selectFrom('chat_messages')
+      .select(['conversation_id', 'content', 'created_at'])
+      .where('role', '=', 'user')
+      .where('conversation_id', 'in', [...new Set(answers.map((a) => a.conversation_id))])
+      .orderBy('created_at', 'asc')
+      .execute();
+    return answers.map((answer) => {
+      const asked = questions.filter(
+        (q) => q.conversation_id === answer.conversation_id && q.created_at <= answer.created_at,
+      );
+      return {
+        question: asked[asked.length - 1]?.content ?? '',
+        answer: answer.content,
+        createdAt: answer.created_at,
+      };
+    });
+  }
+}
+
+export type ChatUsage = ReturnType<typeof createChatUsage>;

@@ -131,6 +131,12 @@ export const routes: PageRoute[] = [
       ...lazyPage(() => import('./pages/desk-case-page')),
     },
     {
+      path: '/admin',
+      title: 'Console',
+      description: 'Running the site: accounts, tokens, the audit log and figures.',
+      ...lazyPage(() => import('./pages/admin-page')),
+    },
+    {
       path: '/chatbot',
       title: 'Chat',
       description: 'Ask the legal-information assistant your questions.',

@@ -133,11 +133,66 @@ test('a person asks a lawyer and shares the conversation; staff work the case; t
   await expect(person.page.getByRole('link', { name: new RegExp(number) })).toBeVisible();
   await lookAt(person.page, 'my-cases');
 
-  // A person without the role sees no desk.
-  await person.page.goto('/desk');
-  await expect(
-    person.page.getByRole('heading', { name: 'We couldn’t find that page' }),
-  ).toBeVisible();
+  // A person without the role sees no desk and no console.
+  for (const path of ['/desk', '/admin']) {
+    await person.page.goto(path);
+    await expect(
+      person.page.getByRole('heading', { name: 'We couldn’t find that page' }),
+    ).toBeVisible();
+  }
+
+  // The admin sees it all in the audit log.
+  const admin = lawyer.page;
+  await admin.goto('/admin');
+  await expect(admin.getByRole('heading', { level: 1, name: 'Console' })).toBeVisible();
+  await admin.getByRole('button', { name: 'Audit log' }).click();
+  const audit = admin.getByRole('region', { name: 'Audit log' });
+  for (const action of [
+    'case.assigned',
+    'case.note_added',
+    'case.conversation_opened',
+    'case.replied',
+  ]) {
+    await expect(
+      audit.getByRole('row').filter({ hasText: action }).filter({ hasText: number }),
+    ).toHaveCount(1);
+  }
+  await expect(audit.getByRole('row').filter({ hasText: 'case.replied' })).toContainText(
+    lawyer.email,
+  );
+  await lookAt(admin, 'admin-audit');
+
+  // Grants tokens with a reason; the balance and the ledger agree.
+  await admin.getByRole('button', { name: 'Users' }).click();
+  await admin.getByLabel('Search by email').fill(person.email);
+  await admin.getByRole('button', { name: 'Search' }).click();
+  await admin.getByRole('button', { name: person.email }).click();
+  await expect(admin.getByRole('heading', { name: person.email })).toBeVisible();
+  const before = Number((await admin.getByTestId('balance').textContent())!.replace(/\D/g, ''));
+  await admin.getByLabel('Tokens (negative to deduct)').fill('5000');
+  await admin.getByRole('button', { name: 'Apply' }).click();
+  await expect(admin.getByText('Please give a reason.')).toBeVisible();
+  await admin.getByLabel('Reason').fill('Goodwill: the firm was slow to reply');
+  await admin.getByRole('button', { name: 'Apply' }).click();
+  await expect(admin.getByText('Tokens granted.')).toBeVisible();
+  const balance = (await admin.getByTestId('balance').textContent())!.replace(/\D/g, '');
+  expect(Number(balance)).toBe(before + 5000);
+  await expect(admin.getByTestId('ledger-sum')).toHaveText(
+    `${Number(balance).toLocaleString('en-US')} tokens`,
+  );
+  const ledger = admin.getByRole('region', { name: 'Token ledger' });
+  await expect(ledger.getByRole('row').filter({ hasText: '+5000' })).toContainText('admin:');
+  await lookAt(admin, 'admin-user');
+  await admin.getByRole('button', { name: 'Audit log' }).click();
+  await expect(admin.getByRole('row').filter({ hasText: 'tokens.granted' }).first()).toContainText(
+    'Goodwill: the firm was slow to reply',
+  );
+  await admin.getByRole('button', { name: 'Figures' }).click();
+  await expect(admin.getByRole('figure', { name: 'Questions per day' })).toBeVisible();
+  await lookAt(admin, 'admin-figures');
+  await admin.getByRole('button', { name: 'Messages and subscribers' }).click();
+  await expect(admin.getByRole('heading', { name: 'Newsletter subscribers' })).toBeVisible();
+  await lookAt(admin, 'admin-lists');
 
   await person.context.close();
   await lawyer.context.close();

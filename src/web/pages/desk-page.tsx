@@ -16,7 +16,7 @@ function Desk() {
   return (
     <>
       <PageBanner title="Desk" crumbs={[{ label: 'Home', to: '/' }, { label: 'Desk' }]} />
-      <section className="page-section" aria-label="Cases">
+      <section className="page-section" aria-label="The queue">
         <div className="container">
           <DeskQueue api={api} onHidden={hide} />
         </div>

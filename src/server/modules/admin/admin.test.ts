@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAuthHarness, type AuthHarness } from '../../../../test/support/auth-harness';
-import { fixtureRetriever, parseUiStream } from '../../../../test/support/chat-harness';
+import { parseUiStream } from '../../../../test/support/chat-harness';
+import { testGuideLibrary } from '../../../../test/support/guides';
 import { databaseTargets } from '../../../../test/support/databases';
 import { insertVerifiedUser } from '../../../../test/support/users';
 import { freeDailyTokens } from '../../../shared/plans';
@@ -18,7 +19,7 @@ describe.each(databaseTargets)('the console on $kind', ({ kind, skip }) => {
   });
 
   async function start() {
-    h = await createAuthHarness(kind, {}, undefined, { retriever: fixtureRetriever });
+    h = await createAuthHarness(kind, {}, undefined, { guides: testGuideLibrary() });
     await h.app.listen({ port: 0, host: '127.0.0.1' });
     const adminId = await insertVerifiedUser(h.env.db, { email: 'boss@firm.example', password });
     await runStaffCommand(h.env.db, ['add', 'boss@firm.example', '--role', 'admin']);

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAuthHarness, type AuthHarness } from '../../../../test/support/auth-harness';
-import { fixtureRetriever, parseUiStream } from '../../../../test/support/chat-harness';
+import { parseUiStream } from '../../../../test/support/chat-harness';
+import { testGuideLibrary } from '../../../../test/support/guides';
 import { databaseTargets } from '../../../../test/support/databases';
 import { insertVerifiedUser } from '../../../../test/support/users';
 import { runStaffCommand } from '../staff/cli';
@@ -23,7 +24,7 @@ describe.each(databaseTargets)('cases and the desk on $kind', ({ kind, skip }) =
 
   async function start() {
     h = await createAuthHarness(kind, { CONTACT_INBOX: 'desk@firm.example' }, undefined, {
-      retriever: fixtureRetriever,
+      guides: testGuideLibrary(),
     });
     await h.app.listen({ port: 0, host: '127.0.0.1' });
     return h;

@@ -44,7 +44,7 @@ export async function askAll(
   await app.listen({ host: '127.0.0.1', port: 0 });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const ledger = createTokensService({ config, db, log: app.log });
-  // Holds the process open between replies (the database's thread does not).
+  // Holds the process open until the database has closed (its checkpoint thread does not).
   const hold = setInterval(() => undefined, 60_000);
   try {
     // A person per profile place, each on Premium, so no allowance runs out.
@@ -121,9 +121,9 @@ export async function askAll(
     }
     return out;
   } finally {
-    clearInterval(hold);
     await app.close();
     await db.close();
+    clearInterval(hold);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -2,9 +2,8 @@
 // first paragraph states the rule for the person's place (a fact from the guide's front matter
 // when it has one for that place), each sentence cited; then what to do, from the guide's steps;
 // then when to see a lawyer, from the guide's own section. Decision 0111.
-import type { GuideDocument, GuideFact } from '../../../shared/guides.js';
+import type { GuideDocument } from '../../../shared/guides.js';
 import { regionsByCountry } from '../../../shared/jurisdictions.js';
-import { termsOf } from '../guides/terms.js';
 import type { Place } from './places.js';
 import { sentencesOf, type GuideSentence } from './sentences.js';
 
@@ -97,9 +96,13 @@ const sectionWeight: Record<string, number> = {
 
 const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
 
-/** Drops the Markdown a quoted sentence should not carry into a paragraph of its own. */
+/** A statute or rule named in brackets: the cited passage names it, the answer need not. */
+const lawInBrackets =
+  /\s*\((?=[^()]*(?:\bsection|\bsections|\bCode\b|\bLaw\b|\bAct\b|\bCFR\b|U\.S\.C\.|\bRule\b|\bStat\b|§))[^()]{1,160}\)/g;
+
+/** A quoted sentence as it reads in an answer: one line, without bracketed statute names. */
 function plain(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
+  return text.replace(/\s+/g, ' ').replace(lawInBrackets, '').trim();
 }
 
 /** Weight of each question term within this guide: rarer in the guide, more telling. */
@@ -147,44 +150,14 @@ function scoreSentence(
   return score;
 }
 
-/** Which of the guide's kinds of fact the question asks about, if any. */
-function factKindAsked(guide: GuideDocument, question: AnswerQuestion): string | undefined {
-  const kinds = new Map<string, Set<string>>();
-  for (const fact of guide.facts) {
-    const terms = kinds.get(fact.kind) ?? new Set(termsOf(fact.kind.replace(/-/g, ' ')));
-    for (const sentence of sentencesOf(guide)) {
-      if (sentence.text.includes(fact.text.slice(0, 40)))
-        for (const t of sentence.terms) terms.add(t);
-    }
-    kinds.set(fact.kind, terms);
-  }
-  if (kinds.size === 0) return undefined;
-  const shared = (term: string) => [...kinds.values()].filter((terms) => terms.has(term)).length;
-  const scored = [...kinds].map(([kind, terms]) => {
-    let score = 0;
-    let telling = 0;
-    for (const [term, weight] of question.terms) {
-      if (!terms.has(term)) continue;
-      score += weight / shared(term);
-      if (shared(term) < kinds.size) telling += weight;
-    }
-    return { kind, score, telling };
-  });
-  scored.sort((a, b) => b.score - a.score);
-  const [best, next] = scored;
-  // A kind is asked about when a word of its own (not one all kinds share) is in the question,
-  // and it leads the next kind clearly; otherwise the sentences decide.
-  if (!best || best.score < 0.9) return undefined;
-  if (kinds.size > 1 && (best.telling === 0 || (next && next.score > best.score * 0.8)))
-    return undefined;
-  return best.kind;
-}
-
-/** The sentence of the guide a fact's text stands in (for its section). */
-function sentenceOfFact(guide: GuideDocument, fact: GuideFact): GuideSentence | undefined {
-  const squeezed = plain(fact.text);
-  return sentencesOf(guide).find(
-    (sentence) => squeezed.includes(sentence.text) || sentence.text.includes(squeezed.slice(0, 60)),
+/** A sentence that is one of the guide's facts for a state other than the person's. */
+function isStateFact(guide: GuideDocument, sentence: GuideSentence, state: Place | undefined) {
+  const code = state?.kind === 'state' ? `US-${state.code}` : undefined;
+  return guide.facts.some(
+    (fact) =>
+      fact.jurisdiction !== 'US' &&
+      fact.jurisdiction !== code &&
+      plain(fact.text).includes(plain(sentence.text).slice(0, 60)),
   );
 }
 
@@ -227,56 +200,42 @@ export function composeAnswer(guide: GuideDocument, question: AnswerQuestion): C
   const used = new Set<string>();
   let asksForState = false;
   let answeredFor: string | null = null;
-  const kind = factKindAsked(guide, question);
-  const facts = kind ? guide.facts.filter((fact) => fact.kind === kind) : [];
-  const general = ranked.find((entry) => statesIn(entry.sentence).length === 0)?.sentence;
-
+  const general = ranked.find((entry) => statesIn(entry.sentence).length === 0);
   const help =
     state && question.selfHelp
       ? ` ${state.name}'s courts explain it on [${question.selfHelp.name}](${question.selfHelp.url}).`
       : '';
-  const citeFact = (fact: GuideFact) => {
-    const sentence = sentenceOfFact(guide, fact);
-    used.add(sentence?.text ?? fact.text);
-    return `${plain(fact.text)} ${cite(sentence?.anchor ?? 'where-the-rules-differ-by-place', sentence?.heading ?? 'Where the rules differ by place')}`;
-  };
-  const own = state && facts.find((fact) => fact.jurisdiction === `US-${state.code}`);
-  const national = facts.find((fact) => fact.jurisdiction === 'US');
-  // With a state known, its own sentence comes first if it answers nearly as well as the best.
   const topScore = ranked[0]?.score ?? 0;
+  // With a state known, its own sentence comes first if it answers nearly as well as the best.
   const stateBest = state
     ? ranked.find(
         (entry) => entry.score >= topScore * 0.4 && statesIn(entry.sentence).includes(state.name),
       )
     : undefined;
   const best = stateBest ?? ranked[0];
-  const bestNamesState = Boolean(stateBest);
+  /** A sentence that states another state's rule: the rule varies by place. */
+  const aboutOtherStates = (sentence: GuideSentence) =>
+    statesIn(sentence).some((name) => name !== state?.name) || isStateFact(guide, sentence, state);
 
-  if (own || (national && !bestNamesState)) {
-    const fact = (own || national)!;
-    first.push(citeFact(fact));
-    if (own) answeredFor = own.jurisdiction;
-  } else if (best) {
-    const others = statesIn(best.sentence).filter((name) => name !== state?.name);
-    // The rule varies by state: for a state the guide does not name, say so, and give the
-    // general rule; with no state known, the general rule and two examples, and ask.
-    const varies =
-      facts.length > 0 || (question.wantsFigure && others.length > 0 && !bestNamesState);
-    if (state && varies && !bestNamesState) {
+  const push = (sentence: GuideSentence) => {
+    first.push(quote(sentence));
+    used.add(sentence.text);
+  };
+  if (best) {
+    if (stateBest) {
+      push(stateBest.sentence);
+      answeredFor = `US-${state!.code}`;
+    } else if (state && aboutOtherStates(best.sentence)) {
+      // The guide gives other states' figures, not this one's: say so, then the general rule.
       first.push(`Our guides do not give this figure for ${state.name}.${help}`);
-      if (general) first.push(quote(general));
-    } else if (!state && varies) {
-      if (general) first.push(quote(general));
-      const examples = ['US-CA', 'US-TX', 'US-NY', 'US-FL']
-        .map((code) => facts.find((fact) => fact.jurisdiction === code))
-        .filter((fact): fact is GuideFact => fact !== undefined)
-        .slice(0, 2);
-      if (examples.length > 0) examples.forEach((example) => first.push(citeFact(example)));
-      else if (!general || others.length > 0) first.push(quote(best.sentence));
+      if (general && general.score >= topScore * 0.3) push(general.sentence);
+    } else if (!state && aboutOtherStates(best.sentence)) {
+      // No state known and the rule varies: the general rule, an example, and the question.
+      if (general && general.score >= topScore * 0.3) push(general.sentence);
+      push(best.sentence);
       asksForState = true;
     } else {
-      first.push(quote(best.sentence));
-      used.add(best.sentence.text);
+      push(best.sentence);
       const second = ranked
         .slice(0, 4)
         .find(
@@ -285,14 +244,11 @@ export function composeAnswer(guide: GuideDocument, question: AnswerQuestion): C
             entry.score >= best.score * 0.6 &&
             entry.sentence.anchor === best.sentence.anchor &&
             entry.sentence.listItem === best.sentence.listItem &&
+            !aboutOtherStates(entry.sentence) &&
             words(best.sentence.text) + words(entry.sentence.text) < 70,
         );
-      if (second) {
-        first.push(quote(second.sentence));
-        used.add(second.sentence.text);
-      }
+      if (second) push(second.sentence);
     }
-    if (state) answeredFor = bestNamesState ? `US-${state.code}` : null;
   }
   if (asksForState) first.push('The rule depends on the state. Which state are you in?');
 

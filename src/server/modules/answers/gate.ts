@@ -11,32 +11,35 @@ import { everydayTermCounts, guideTermCounts, type TermCounts } from './vocabula
 
 export type SmallTalk = 'greeting' | 'thanks' | 'identity';
 
-const greetingWords = new Set(
-  'hi hello hey hiya howdy yo sup hola morning afternoon evening good there everyone all folks guys greetings whats up how are you doing today ok okay cool great nice thank thanks thx ty tysm appreciate appreciated it much so very lot a you cheers awesome perfect got bye goodbye see later ciao'.split(
+const greetingStart =
+  /^(?:hi+|hello+|hey+|heya|hiya|howdy|yo|sup|greetings|good (?:morning|afternoon|evening|day)|hola|what'?s up|wh?at up)\b/;
+const thanksWord = /\b(?:thank(?:s|you|u)?|thx|tysm|ty|appreciate(?:d)?|cheers|grateful|helpful)\b/;
+const identityPattern =
+  /\b(?:who|what) (?:are|r) (?:you|u|ya)\b|\bare (?:you|u) (?:a |an )?(?:real |actual |human |licensed |live )?(?:lawyer|attorney|human|person|bot|robot|ai|chatbot|machine|computer|program)\b|\bwhat (?:can|do) (?:you|u) (?:do|help)\b|\bhow (?:can|do) (?:you|u) help\b|\bhow does (?:this|it) work\b|\bwhat is this (?:site|app|thing|service)\b|\bwho (?:made|built|runs|created|owns) (?:you|this)\b|\bis this (?:a |an )?(?:real |actual )?(?:lawyer|person|human|ai|bot)\b|\b(?:talk|speak) to a (?:real )?(?:person|human)\b/;
+/** Words a greeting or a thanks may carry besides its own. */
+const smallTalkWords = new Set(
+  'hi hello hey there everyone all folks guys good morning afternoon evening day how are you doing today ok okay cool great nice awesome perfect so very much lot a you u thank thanks thx ty tysm appreciate appreciated it cheers that was helpful help bye goodbye see later ciao got have wonderful again for the your yo sup whats up man bro dude sir lol haha just wanted to say'.split(
     ' ',
   ),
 );
-const thanksWords = new Set([
-  'thank',
-  'thanks',
-  'thx',
-  'ty',
-  'tysm',
-  'appreciate',
-  'appreciated',
-  'cheers',
-]);
-const identityPattern =
-  /\b(?:who|what) (?:are|r) (?:you|u)\b|\bare (?:you|u) (?:a |an )?(?:real |actual |human |licensed )?(?:lawyer|attorney|human|person|bot|robot|ai|chatbot|machine)\b|\bwhat can (?:you|u) do\b|\bhow does this (?:work|site work|app work)\b|\bwho (?:made|built|runs) (?:you|this)\b/;
 
-/** Greetings, thanks and "who are you": short, and nothing else in them. */
+/**
+ * Greetings, thanks and "who are you": short, and with no question of law in them (a greeting
+ * followed by a question is the question).
+ */
 export function smallTalkOf(text: string): SmallTalk | undefined {
-  const lower = text.toLowerCase().replace(/['\u2019]/g, '');
+  const lower = text
+    .toLowerCase()
+    .replace(/['\u2019]/g, '')
+    .trim();
   const all = words(lower);
-  if (all.length === 0 || all.length > 12) return undefined;
-  if (identityPattern.test(lower) && all.length <= 9) return 'identity';
-  if (!all.every((word) => greetingWords.has(word))) return undefined;
-  return all.some((word) => thanksWords.has(word)) ? 'thanks' : 'greeting';
+  if (all.length === 0 || all.length > 14) return undefined;
+  if (identityPattern.test(lower.replace(/['\u2019]/g, ''))) return 'identity';
+  const others = all.filter((word) => !smallTalkWords.has(word));
+  if (others.length > 1 || (others.length === 1 && all.length > 6)) return undefined;
+  if (thanksWord.test(lower)) return 'thanks';
+  if (greetingStart.test(lower) || others.length === 0) return 'greeting';
+  return undefined;
 }
 
 /** What a question is about, read once: its place, its terms, the guides it matches. */

@@ -17,7 +17,11 @@ import { loadGuideLibrary } from '../src/server/modules/guides/loader';
 const password = 'bench-password-for-timing';
 const users = Number(process.env.BENCH_USERS || 50);
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lexwise-bench-chat-'));
+// BENCH_DATA_DIR: start on the data of an earlier run (its people and secret, so its tokens
+// stay valid), make no one, and keep the data: a fresh instance of a deployment that already has
+// its users, as bench:chat's "burst right after ready" starts one cold each round.
+const reuse = process.env.BENCH_DATA_DIR;
+const dataDir = reuse || mkdtempSync(path.join(os.tmpdir(), 'lexwise-bench-chat-'));
 const config = loadConfig({
   ...(Object.fromEntries(
     Object.entries(process.env).filter(([key]) => key.startsWith('LLM_')),
@@ -38,7 +42,7 @@ const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 // runs out over the rounds.
 const ledger = createTokensService({ config, db, log: app.log });
 const tokens: string[] = [];
-for (let i = 0; i < users; i++) {
+for (let i = 0; i < (reuse ? 0 : users); i++) {
   const email = `bench${i}@example.com`;
   const userId = await insertVerifiedUser(db, { email, password });
   await ledger.grantAllowance({ userId, planId: 'standard-month', reference: `bench:${userId}` });
@@ -49,14 +53,19 @@ for (let i = 0; i < users; i++) {
   });
   tokens.push(((await login.json()) as { accessToken: string }).accessToken);
 }
-process.stdout.write(`${JSON.stringify({ base, tokens })}\n`);
+// Ready as a load balancer sees it: /readyz answers 200 once the reply path is warm.
+for (;;) {
+  if ((await fetch(`${base}/readyz`)).ok) break;
+  await new Promise((resolve) => setTimeout(resolve, 5));
+}
+process.stdout.write(`${JSON.stringify({ base, tokens, dataDir })}\n`);
 
 process.on('SIGTERM', () => {
   void app
     .close()
     .then(() => db.close())
     .finally(() => {
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!reuse && !process.env.BENCH_KEEP_DATA) rmSync(dataDir, { recursive: true, force: true });
       process.exit(0);
     });
 });

@@ -11,7 +11,7 @@
 // Usage: npm run bench:chat   (BENCH_ROUNDS=5 for more samples per concurrency)
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -126,10 +126,15 @@ async function startApp(env: Record<string, string>) {
       ),
     );
   });
-  const { base, tokens } = JSON.parse(line) as { base: string; tokens: string[] };
+  const { base, tokens, dataDir } = JSON.parse(line) as {
+    base: string;
+    tokens: string[];
+    dataDir: string;
+  };
   return {
     base,
     tokens,
+    dataDir,
     pid: child.pid,
     close: () => stopProcess(child),
   };
@@ -224,7 +229,8 @@ function summary(samples: Sample[]) {
 const fmt = (n: number) => n.toFixed(1).padStart(7);
 
 const llm = await startLlmProcess();
-const model = await startApp(llm.env);
+// BENCH_KEEP_DATA: its people (and secret) serve the cold starts of "burst right after ready".
+const model = await startApp({ ...llm.env, BENCH_KEEP_DATA: '1' });
 console.log(
   `chat streaming, ${rounds} x streams replies per measure; model: first token after ${reply.firstTokenDelayMs} ms, ${reply.tokensPerSecond} tokens/s\n`,
 );
@@ -277,6 +283,36 @@ console.log(
   `\nthe app's CPU time at 50 steady streams (all its threads, /proc): ${cpuPerReply.toFixed(1)} ms per reply`,
 );
 await model.close();
+
+// Burst right after ready: each round starts a fresh instance on the same data (its people
+// exist, their tokens are valid), waits for /readyz to say ready, and sends 50 questions at
+// once, as a load balancer sends a new instance its share as soon as it is ready. The model's
+// own burst is measured beside each round.
+{
+  const concurrency = Math.max(...concurrencies);
+  const ours: Sample[] = [];
+  const theirs: Sample[] = [];
+  for (let round = 0; round < rounds; round++) {
+    const fresh = await startApp({ ...llm.env, BENCH_DATA_DIR: model.dataDir });
+    ours.push(
+      ...(await Promise.all(
+        Array.from({ length: concurrency }, (_, i) =>
+          throughUs(fresh.base, model.tokens[i % model.tokens.length]!, nextQuestion()),
+        ),
+      )),
+    );
+    await fresh.close();
+    theirs.push(...(await Promise.all(Array.from({ length: concurrency }, toModel))));
+  }
+  const [us, them] = [summary(ours), summary(theirs)];
+  console.log(
+    `\nburst right after ready (${rounds} cold starts, ${concurrency} questions at once each):\n` +
+      `  direct  first p50 ${fmt(them.firstP50)}  p99 ${fmt(them.firstP99)}\n` +
+      `  via us  first p50 ${fmt(us.firstP50)}  p99 ${fmt(us.firstP99)}\n` +
+      `  added   first p50 ${fmt(us.firstP50 - them.firstP50)}  p99 ${fmt(us.firstP99 - them.firstP99)}    (budget: +15 median, +50 p99)`,
+  );
+  rmSync(model.dataDir, { recursive: true, force: true });
+}
 await llm.close();
 
 // Library mode: no model; the answer is composed from the guides' passages.

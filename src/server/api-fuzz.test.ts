@@ -219,6 +219,8 @@ describe.each(databaseTargets)('the API under hostile requests on $kind', ({ kin
     app = await buildApp(env.config, { db: env.db, logger: false });
     await app.listen({ port: 0, host: '127.0.0.1' });
     port = (app.server.address() as { port: number }).port;
+    // Ready once warmed up (src/server/warm-up.ts): the walk checks readiness after each route.
+    await expect.poll(async () => (await app.inject('/readyz')).statusCode).toBe(200);
   });
   afterAll(async () => {
     if (skip) return;

@@ -58,6 +58,7 @@ import type { GuideLibrary } from './modules/guides/loader.js';
 import { guideRoutes } from './modules/guides/routes.js';
 import { createGuidesService } from './modules/guides/service.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { createWarmUp, warmRequests } from './warm-up.js';
 import { createMailer } from './modules/mail/mailer.js';
 import { createMailOutbox } from './modules/mail/outbox.js';
 import { newsletterRoutes } from './modules/newsletter/routes.js';
@@ -162,6 +163,13 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const chat = createChatService(deps, { tokens, answers });
   // Replies being written settle before the database closes.
   app.addHook('onClose', async () => chat.drain());
+  // /readyz says ready once the reply path is loaded (src/server/warm-up.ts).
+  const warmUp = createWarmUp(app.log);
+  warmUp.add('chat', () => chat.warm());
+  warmUp.add('guides', () => guides.searchPassages({ query: 'security deposit', limit: 3 }));
+  warmUp.add('answers', () => answers.warm());
+  warmUp.add('requests', () => warmRequests(app));
+  app.addHook('onReady', async () => void warmUp.start());
   // Stripe when its keys are set; otherwise the demo checkout (docs/decisions/0090-billing.md).
   const stripe =
     config.billing.provider === 'stripe' ? createStripeClient(config.billing) : undefined;
@@ -206,7 +214,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     transform: jsonSchemaTransform,
   });
 
-  await app.register(healthRoutes(db));
+  await app.register(healthRoutes(db, warmUp));
 
   // Everything but the probes: the probes stay out of the access log (and so skip the per-response
   // timing that logging needs). New routes belong in here, to be logged.

@@ -77,8 +77,12 @@ describe('starting the server', () => {
     const server = startServer({ PORT: String(port), HOST: '127.0.0.1' });
     try {
       await expect.poll(() => server.output().stdout, { timeout: 15_000 }).toContain('ready in');
-      const response = await fetch(`http://127.0.0.1:${port}/readyz`);
-      expect(await response.json()).toEqual({ status: 'ok', database: 'up' });
+      const readiness = async () => (await fetch(`http://127.0.0.1:${port}/readyz`)).json();
+      await expect.poll(readiness, { timeout: 15_000 }).toEqual({
+        status: 'ok',
+        database: 'up',
+        warmUp: 'done',
+      });
     } finally {
       server.child.kill('SIGTERM');
     }

@@ -47,3 +47,5 @@ port.on('message', (message: ToModelThread) => {
   if (message.type === 'start') void run(message);
   else running.get(message.id)?.abort();
 });
+// An empty batch says the thread has loaded (model-thread.ts's ready()).
+port.postMessage([] satisfies FromModelThread);

@@ -1,3 +1,4 @@
+import { warmUpAddress } from '../warm-up.js';
 import type { FastifyInstance } from 'fastify';
 
 /**
@@ -9,6 +10,8 @@ export function registerRequestLog(app: FastifyInstance) {
   // A callback hook, not an async one: it runs on every response, and a promise per request
   // showed in profiles.
   app.addHook('onResponse', (request, reply, done) => {
+    // The warm-up's own requests are no one's (src/server/warm-up.ts).
+    if (request.raw.socket?.remoteAddress === warmUpAddress) return done();
     const path = request.url.split('?')[0];
     request.log.info(
       {

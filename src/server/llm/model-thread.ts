@@ -36,12 +36,15 @@ interface Pending {
  */
 export function createModelThread(settings: ModelSettings): ReplySource & {
   warm(): void;
+  ready(): Promise<void>;
   close(): Promise<void>;
 } {
   let worker: Worker | undefined;
   let nextId = 0;
   let closed = false;
   const pending = new Map<number, Pending>();
+  /** Settles once the current thread has loaded (its first message) or has failed to. */
+  let loaded: Promise<void> | undefined;
 
   function failAll(message: string) {
     for (const [id, reply] of pending) {
@@ -53,6 +56,11 @@ export function createModelThread(settings: ModelSettings): ReplySource & {
   function thread(): Worker {
     if (worker) return worker;
     const started = startThread('model', settings);
+    loaded = new Promise<void>((resolve) => {
+      started.once('message', () => resolve());
+      started.once('error', () => resolve());
+      started.once('exit', () => resolve());
+    });
     started.on('message', (batch: FromModelThread) => {
       for (const item of batch) {
         const reply = pending.get(item.id);
@@ -129,6 +137,12 @@ export function createModelThread(settings: ModelSettings): ReplySource & {
       setTimeout(() => {
         if (!closed) thread();
       }, warmUpDelayMs).unref();
+    },
+    /** Starts the thread now and settles once it has loaded its code (readiness, warm-up.ts). */
+    async ready() {
+      if (closed) return;
+      thread();
+      await loaded;
     },
     async close() {
       closed = true;

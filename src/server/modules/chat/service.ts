@@ -20,7 +20,7 @@ import { visibleName } from '../../../shared/text.js';
 import { AppError } from '../../errors.js';
 import type { ModuleDeps } from '../../module-deps.js';
 import { createCitationFilter } from '../../llm/citations.js';
-import { warmLazyModules } from '../../llm/lazy-modules.js';
+import { lazyModules, warmLazyModules } from '../../llm/lazy-modules.js';
 import { libraryChunks } from '../../llm/library.js';
 import { createModelThread } from '../../llm/model-thread.js';
 import { buildSystemPrompt, trimHistory } from '../../llm/prompt.js';
@@ -573,6 +573,11 @@ export function createChatService(
     acknowledgeNotice: (userId: string) => acknowledgeNotice(db, userId, new Date().toISOString()),
     /** The person's conversations for "download my data". */
     exportFor: (userId: string) => exportConversations(db, userId),
+    /** Loads what the first reply would (the tokenizer, the model's thread): readiness waits. */
+    warm: async () => {
+      lazyModules.tokenizer();
+      await model?.ready();
+    },
     /** Waits for replies being written to settle, then stops the model's thread (shutdown). */
     drain: async () => {
       await Promise.all(settling);

@@ -8,7 +8,8 @@
 // own, so the load generated here weighs the same on both paths. The questions are the retrieval
 // set's (bench/retrieval/questions), searched in the real guides. Then library mode: time to the
 // first words with no model configured.
-// Usage: npm run bench:chat   (BENCH_ROUNDS=5 for more samples per concurrency)
+// Usage: npm run bench:chat   (BENCH_ROUNDS=5 for more samples per concurrency; BENCH_COLD_ONLY=1
+// for the burst right after ready alone)
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -244,10 +245,14 @@ const viaUs = () =>
 /** The app's CPU time (all its threads) per reply over the 50-stream steady measure. */
 let cpuPerReply = Number.NaN;
 const toModel = () => direct(llm.url);
-for (const [load, measure] of [
-  ['steady', steady],
-  ['burst', burst],
-] as const) {
+// BENCH_COLD_ONLY=1 measures the burst right after ready alone (it is the slowest to settle).
+const coldOnly = process.env.BENCH_COLD_ONLY === '1';
+for (const [load, measure] of coldOnly
+  ? []
+  : ([
+      ['steady', steady],
+      ['burst', burst],
+    ] as const)) {
   for (const concurrency of load === 'steady' ? concurrencies : concurrencies.slice(1)) {
     const [cpuBefore, repliesBefore] = [cpuMs(model.pid), next];
     const { counted: oursCounted, warmUp: oursWarmUp } = await measure(viaUs, concurrency);
@@ -279,9 +284,10 @@ for (const [load, measure] of [
     }
   }
 }
-console.log(
-  `\nthe app's CPU time at 50 steady streams (all its threads, /proc): ${cpuPerReply.toFixed(1)} ms per reply`,
-);
+if (!coldOnly)
+  console.log(
+    `\nthe app's CPU time at 50 steady streams (all its threads, /proc): ${cpuPerReply.toFixed(1)} ms per reply`,
+  );
 await model.close();
 
 // Burst right after ready: each round starts a fresh instance on the same data (its people
@@ -315,6 +321,7 @@ await model.close();
 }
 await llm.close();
 
+if (coldOnly) process.exit(0);
 // Library mode: no model; the answer is composed from the guides' passages.
 const library = await startApp({});
 let nextUser = 0;

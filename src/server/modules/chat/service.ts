@@ -55,6 +55,16 @@ export type ChatDeps = Pick<ModuleDeps, 'config' | 'db' | 'log'>;
 export type ChatService = ReturnType<typeof createChatService>;
 
 /** Who asks, as the routes know them after authentication. */
+/** Questions the warm-up places, as people ask them. */
+const warmUpQuestions = [
+  'How long can my landlord keep my security deposit after I move out?',
+  'My employer has not paid my last paycheck. What can I do?',
+  'A debt collector keeps calling me at work about an old credit card.',
+  'How do I file for divorce in Texas if we have children?',
+  'I got a speeding ticket. Should I pay it or fight it in court?',
+  'hello',
+];
+
 export interface Asker {
   userId: string;
   jurisdiction: { country: string | null; region: string | null };
@@ -577,6 +587,19 @@ export function createChatService(
     warm: async () => {
       lazyModules.tokenizer();
       await model?.ready();
+      // A reply's work before the model, with nothing stored: placing the question, the
+      // passages, the prompt and its token count (readiness, src/server/warm-up.ts).
+      const asker: Asker = { userId: 'warm-up', jurisdiction: { country: 'US', region: 'CA' } };
+      for (let round = 0; round < 5; round++) {
+        for (const text of warmUpQuestions) {
+          const plan = answers.plan({ text, earlier: [], profile: asker.jurisdiction }, !!model);
+          if (plan.text === undefined) modelPrompt(asker, plan.passages, [], text);
+          else countTokens(plan.text);
+          countTokens(text);
+          // Yield between questions: requests already arriving are not held up.
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+      }
     },
     /** Waits for replies being written to settle, then stops the model's thread (shutdown). */
     drain: async () => {

@@ -89,7 +89,7 @@ const ogImage = {
   path: '/og-image.jpg',
   width: 1200,
   height: 630,
-  alt: 'Legal information in plain language: an AI assistant backed by reliable and experienced lawyers',
+  alt: 'Legal information in plain language from an AI assistant, and a firm of reliable and experienced lawyers',
 };
 
 const escapeXml = (value: string) => escapeHtml(value).replace(/'/g, '&apos;');
@@ -125,7 +125,7 @@ function manifestFor(site: PublicSiteConfig): string {
     name: site.productName,
     short_name: site.productName,
     description:
-      'Legal information in plain language from an AI assistant, backed by reliable and experienced lawyers.',
+      'Legal information in plain language from an AI assistant built on guides written from official sources, and a firm of reliable and experienced lawyers.',
     start_url: '/',
     scope: '/',
     display: 'standalone',

@@ -52,7 +52,7 @@ export const freeDailyTokens = 25_000;
 export const standardMonthlyTokens = 500_000;
 
 const assistantFeatures = [
-  'Legal information in plain language, with citations to our lawyers’ guides',
+  'Legal information in plain language, with citations to our guides, written from official sources',
   'Answers that take your jurisdiction into account',
   'Your conversation history, kept until you delete it',
 ] as const;

@@ -24,9 +24,9 @@ function accountRoutes(pages: Omit<PageRoute, 'prerender' | 'noindex'>[]): PageR
 export const routes: PageRoute[] = [
   {
     path: '/',
-    title: 'Legal answers from reliable and experienced lawyers',
+    title: 'Legal information fast, and a firm of reliable and experienced lawyers',
     description:
-      'Ask a legal question and get clear legal information in minutes from an AI assistant, backed by a firm of experienced lawyers.',
+      'Ask a legal question and get clear legal information in minutes from an AI assistant built on guides written from official sources; reach our firm’s lawyers when you need advice.',
     prerender: true,
     ...lazyPage(() => import('./pages/home-page')),
   },
@@ -61,6 +61,14 @@ export const routes: PageRoute[] = [
       'The assistant is an AI that gives general legal information, not legal advice, and using it creates no lawyer-client relationship.',
     prerender: true,
     ...lazyPage(() => import('./pages/disclaimer-page')),
+  },
+  {
+    path: '/accuracy',
+    title: 'How accurate the assistant is',
+    description:
+      'The latest measured figures for the legal-information assistant: direct cited answers, citations, and questions declined at no charge.',
+    prerender: true,
+    ...lazyPage(() => import('./pages/accuracy-page')),
   },
   // Accounts: rendered in the browser only (they depend on who is signed in), kept out of search.
   ...accountRoutes([

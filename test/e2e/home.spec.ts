@@ -29,7 +29,9 @@ test.describe('home page', () => {
     expect(response.headers()['cross-origin-opener-policy']).toBe('same-origin');
     const html = await response.text();
     expect(html).toMatch(headline);
-    expect(html).toContain('<title>Legal answers from reliable and experienced lawyers | Lexwise');
+    expect(html).toContain(
+      '<title>Legal information fast, and a firm of reliable and experienced lawyers | Lexwise',
+    );
 
     const head = await request.head('/pricing');
     expect(head.status()).toBe(200);

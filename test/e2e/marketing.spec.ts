@@ -9,6 +9,7 @@ const pages = [
   { path: '/terms', name: 'terms', heading: 'Terms of Use' },
   { path: '/privacy', name: 'privacy', heading: 'Privacy Policy' },
   { path: '/disclaimer', name: 'disclaimer', heading: 'Disclaimer' },
+  { path: '/accuracy', name: 'accuracy', heading: 'How accurate the assistant is' },
 ];
 
 /** Scrolls through the page so every card has faded in, for a full-page screenshot. */

@@ -14,13 +14,15 @@ function Hero() {
           <div className="col-lg-8">
             <p className="hero-eyebrow">Legal help, in plain language</p>
             <h1 id="hero-title" className="hero-title">
-              Reliable and experienced lawyers, behind every answer you get
+              Legal help from a firm of reliable and experienced lawyers, starting with a clear
+              answer
             </h1>
             <p className="hero-lead">
               Ask your legal question and get clear legal information in minutes from our AI
               assistant, built on our <Link to="/guides">legal guides</Link>: written in plain
-              language from official sources, each dated. When you need advice on your own case, we
-              put you in touch with a human lawyer.
+              language from official sources, each dated. No lawyer reads the assistant’s answers:
+              see <Link to="/accuracy">how often they are right</Link>. When you need advice on your
+              own case, we put you in touch with a human lawyer.
             </p>
             <div className="hero-actions">
               <Link className="btn btn-accent btn-lg" to={signedIn ? '/chatbot' : '/login'}>

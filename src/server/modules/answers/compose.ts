@@ -217,6 +217,13 @@ export function composeAnswer(guide: GuideDocument, question: AnswerQuestion): C
   const aboutOtherStates = (sentence: GuideSentence) =>
     statesIn(sentence).some((name) => name !== state?.name) || isStateFact(guide, sentence, state);
 
+  // The figure asked for is one the guide gives state by state.
+  const figure =
+    question.figure && question.figure !== 'any' ? figurePatterns[question.figure] : undefined;
+  const variesByState =
+    (best && aboutOtherStates(best.sentence)) ||
+    (figure !== undefined &&
+      ranked.slice(0, 6).some((e) => aboutOtherStates(e.sentence) && figure.test(e.sentence.text)));
   const push = (sentence: GuideSentence) => {
     first.push(quote(sentence));
     used.add(sentence.text);
@@ -225,11 +232,11 @@ export function composeAnswer(guide: GuideDocument, question: AnswerQuestion): C
     if (stateBest) {
       push(stateBest.sentence);
       answeredFor = `US-${state!.code}`;
-    } else if (state && aboutOtherStates(best.sentence)) {
+    } else if (state && variesByState) {
       // The guide gives other states' figures, not this one's: say so, then the general rule.
       first.push(`Our guides do not give this figure for ${state.name}.${help}`);
       if (general && general.score >= topScore * 0.3) push(general.sentence);
-    } else if (!state && aboutOtherStates(best.sentence)) {
+    } else if (!state && variesByState) {
       // No state known and the rule varies: the general rule, an example, and the question.
       if (general && general.score >= topScore * 0.3) push(general.sentence);
       push(best.sentence);

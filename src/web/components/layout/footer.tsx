@@ -20,8 +20,8 @@ export function Footer({ newsletter, signedIn }: { newsletter: ReactNode; signed
               <span>{site.productName}</span>
             </Link>
             <p className="footer-tagline">
-              Clear legal information, fast, from an AI assistant backed by reliable and experienced
-              lawyers.
+              Clear legal information, fast, from an AI assistant built on guides written from
+              official sources, and a firm of lawyers to ask when you need advice.
             </p>
             <SocialLinks />
           </div>
@@ -71,6 +71,9 @@ export function Footer({ newsletter, signedIn }: { newsletter: ReactNode; signed
               </li>
               <li>
                 <Link to="/disclaimer">Disclaimer</Link>
+              </li>
+              <li>
+                <Link to="/accuracy">How accurate the assistant is</Link>
               </li>
             </ul>
           </nav>

@@ -182,8 +182,8 @@ export function ChatScreen({
               <img src="/logo.svg" alt="" width={72} height={72} className="chat-empty-image" />
               <p className="chat-empty-lead">
                 Ask about your rights as a tenant, a consumer, an employee or a family member. The
-                assistant is an AI: it gives general legal information from our lawyers’ guides, not
-                legal advice.
+                assistant is an AI: it gives general legal information from our guides, written from
+                official sources, not legal advice. No lawyer reads its answers.
               </p>
               <ExampleSlider onChoose={conversation.setInput} />
             </div>

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
 
 /**
  * Shown once per account before the first question: what the assistant is and is not, and how
@@ -43,7 +44,9 @@ export function NoticeDialog({
         <div id={`${id}-body`}>
           <p>
             The assistant is an <strong>AI</strong>. It gives general legal information drawn from
-            our lawyers’ guides, <strong>not legal advice</strong>, and it can be wrong.
+            our guides, written from official sources, <strong>not legal advice</strong>, and it can
+            be wrong. No lawyer reads its answers (see{' '}
+            <Link to="/accuracy">how often they are right</Link>).
           </p>
           <p>Using it does not create a lawyer-client relationship with our firm.</p>
           <p>

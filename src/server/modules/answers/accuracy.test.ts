@@ -1,0 +1,45 @@
+// The published accuracy figures (/accuracy reads src/shared/accuracy-results.json) are what a
+// fresh run of the evaluation gives: every question of bench/answers/questions asked through
+// the real app in library mode, once for the whole suite.
+import { readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { evalSets, readQuestions } from '../../../../bench/answers/questions';
+import { figuresOf, type SetFigures } from '../../../../bench/answers/report';
+import { askAll, type AskedReply } from '../../../../bench/answers/run';
+import { testGuideLibrary } from '../../../../test/support/guides';
+
+const published = JSON.parse(readFileSync('src/shared/accuracy-results.json', 'utf8')) as {
+  mode: string;
+  sets: Record<string, SetFigures>;
+};
+
+describe('the published accuracy figures', () => {
+  let replies: AskedReply[];
+  beforeAll(async () => {
+    replies = await askAll(
+      testGuideLibrary(),
+      evalSets.flatMap((set) => readQuestions(set)),
+    );
+  }, 180_000);
+
+  it('are those of a fresh run in library mode', () => {
+    const library = testGuideLibrary();
+    const fresh: Record<string, SetFigures> = {};
+    for (const set of evalSets) {
+      fresh[set] = figuresOf(
+        library,
+        replies.filter((r) => r.question.set === set),
+      );
+    }
+    fresh.all = figuresOf(library, replies);
+    expect(published.mode).toBe('library');
+    expect(fresh).toEqual(published.sets);
+  });
+
+  it('hold what must always hold: every citation names a source given, and declines are free', () => {
+    const all = published.sets.all!;
+    expect(all.citationValidity.count).toBe(all.citationValidity.of);
+    expect(all.chargedOnDeclines).toBe(0);
+    expect(all.smallTalk.count + all.otherLanguage.count).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import { testGuideLibrary } from '../../../../test/support/guides';
+import { createGuidesService } from '../guides/service';
+import { smallTalkOf } from './gate';
+import { languageOf } from './language';
+import { placeIn, readPlaces } from './places';
+import { createAnswersService } from './service';
+
+const answers = createAnswersService({
+  guides: createGuidesService({ library: testGuideLibrary() }),
+  selfHelpFor: (code) =>
+    code === 'OH' ? { name: 'Ohio courts self-help', url: 'https://example.gov/ohio' } : undefined,
+});
+const nowhere: { country: string | null; region: string | null } = { country: null, region: null };
+const ask = (text: string, earlier: string[] = [], profile = nowhere) =>
+  answers.plan({ text, earlier, profile }, false);
+const firstParagraphOf = (text = '') => text.split('\n\n')[0]!;
+
+describe('places', () => {
+  it.each([
+    ['I rent in Houston', 'TX'],
+    ['we live in brooklyn', 'NY'],
+    ['in cali', 'CA'],
+    ['my landlord in LA', 'LA'],
+    ['nj deposit', 'NJ'],
+    ['washington dc rent', 'DC'],
+    ['I lived in Ohio, now in Texas', 'TX'],
+  ])('reads "%s" as %s', (text, code) => {
+    expect(placeIn(text)).toMatchObject({ kind: 'state', code });
+  });
+
+  it('does not take everyday words for states, nor shouting for codes', () => {
+    expect(readPlaces('in or near me, ok?').places).toEqual([]);
+    expect(readPlaces('MY LANDLORD WONT GIVE ME MY DEPOSIT').places).toEqual([]);
+  });
+
+  it('knows places outside the United States', () => {
+    expect(placeIn('i live in ontario')).toMatchObject({ kind: 'abroad' });
+  });
+});
+
+describe('language and small talk', () => {
+  it('tells English from other languages', () => {
+    expect(languageOf('mi casero no me devuelve el depósito, ¿qué hago?')).toBe('es');
+    expect(languageOf('my casero kept my deposit')).toBe('en');
+    expect(languageOf('房东不退押金怎么办')).toBe('zh');
+  });
+
+  it('knows greetings, thanks and questions about the assistant, and nothing more', () => {
+    expect(smallTalkOf('hey there!')).toBe('greeting');
+    expect(smallTalkOf('thank u so much')).toBe('thanks');
+    expect(smallTalkOf('are you a real lawyer?')).toBe('identity');
+    expect(smallTalkOf('hi, my landlord kept my deposit')).toBeUndefined();
+  });
+});
+
+describe('placing and answering', () => {
+  it('answers a covered question with the fact for the place named, cited, first', () => {
+    const plan = ask('I rent in Houston, how long does my landlord have to give my deposit back?');
+    expect(plan).toMatchObject({ placement: 'covered', free: false });
+    const first = firstParagraphOf(plan.text);
+    expect(first).toContain('Texas');
+    expect(first).toContain('30th day');
+    expect(first).toMatch(/\[1\]$/);
+    expect(plan.passages[0]).toMatchObject({ slug: 'security-deposits' });
+    expect(plan.text).toContain('**What to do**');
+    expect(plan.text).toContain('**When to see a lawyer:**');
+  });
+
+  it('reads a follow-up with the question before it', () => {
+    const plan = ask('what about new york?', [
+      'how long does a landlord have to return a deposit in california',
+    ]);
+    expect(firstParagraphOf(plan.text)).toContain('14 days');
+  });
+
+  it('uses the profile state when the question names none, and the named state over it', () => {
+    const ny = { country: 'US', region: 'NY' };
+    expect(
+      firstParagraphOf(ask('how long does my landlord have to return my deposit', [], ny).text),
+    ).toContain('New York');
+    expect(
+      firstParagraphOf(
+        ask('how long does my landlord in dallas have to return my deposit', [], ny).text,
+      ),
+    ).toContain('Texas');
+  });
+
+  it('asks for the state where the rule varies and none is known', () => {
+    const plan = ask('how long does my landlord have to return my deposit?');
+    expect(plan.asksForState).toBe(true);
+    expect(firstParagraphOf(plan.text)).toContain('Which state are you in?');
+  });
+
+  it('says so when the guides have no figure for the state, and links its courts', () => {
+    expect(firstParagraphOf(ask('what is the small claims limit in ohio').text)).toContain(
+      '$6,000',
+    );
+    const wyoming = firstParagraphOf(
+      ask('what is the most i can sue for in small claims in wyoming').text,
+    );
+    expect(wyoming).toContain('Our guides do not give this figure for Wyoming.');
+  });
+
+  it('declines, free, what is not legal, not covered, small talk or in another language', () => {
+    expect(ask('How do I bake sourdough bread?')).toMatchObject({
+      placement: 'not-legal',
+      free: true,
+    });
+    expect(ask('How do I file a patent for my invention?')).toMatchObject({
+      placement: 'not-covered',
+      free: true,
+    });
+    expect(ask('hello!')).toMatchObject({ placement: 'small-talk', free: true });
+    expect(ask('¿Mi casero puede quedarse con mi depósito?')).toMatchObject({
+      placement: 'other-language',
+      free: true,
+    });
+    expect(ask('my landlord in toronto kept my deposit')).toMatchObject({
+      placement: 'abroad',
+      free: true,
+    });
+  });
+
+  it('with a model, a legal question not covered gets the decline as its first line and no passages', () => {
+    const plan = answers.plan(
+      { text: 'How do I file a patent for my invention?', earlier: [], profile: nowhere },
+      true,
+    );
+    expect(plan).toMatchObject({ placement: 'not-covered', free: false, passages: [] });
+    expect(plan.firstLine).toContain('Our guides do not cover this topic');
+  });
+});

@@ -9,6 +9,7 @@ const ports = e2ePorts();
 const baseURL = `http://127.0.0.1:${ports.app}`;
 const dataDir = `.e2e-data-${ports.app}`;
 const stripeAppUrl = `http://127.0.0.1:${ports.stripeApp}`;
+const libraryAppUrl = `http://127.0.0.1:${ports.libraryApp}`;
 
 /** What both app instances share: mail to the SMTP stand-in, the model stand-in. */
 const commonEnv = {
@@ -83,6 +84,22 @@ export default defineConfig({
         STRIPE_SECRET_KEY: fakeSecretKey,
         STRIPE_WEBHOOK_SECRET: defaultWebhookSecret,
         STRIPE_API_BASE: `http://127.0.0.1:${ports.stripe}`,
+      },
+    },
+    {
+      // No model: the assistant answers from the guides' own sentences (library mode).
+      command: `rm -rf ${dataDir}-library && node ${buildDir}/server/main.js`,
+      url: `${libraryAppUrl}/readyz`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: {
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        SMTP_URL: `smtp://127.0.0.1:${ports.smtp}`,
+        MAIL_FROM: 'Lexwise <no-reply@lexwise.test>',
+        PORT: String(ports.libraryApp),
+        PUBLIC_URL: libraryAppUrl,
+        DATA_DIR: `${dataDir}-library`,
       },
     },
     {

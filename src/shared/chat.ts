@@ -89,6 +89,9 @@ export const noticeStatusSchema = z.object({ acknowledgedAt: z.string().nullable
  * message stream protocol): the ids at the start, the charge and the new balance at the end.
  * The browser's useChat validates each part's metadata with this schema.
  */
+/** The line an answer ends its first paragraph with when the rule depends on the state. */
+export const askStateLine = 'The rule depends on the state. Which state are you in?';
+
 /** How a question was placed before it was answered (decision 0110). */
 export const answerPlacements = [
   'covered',

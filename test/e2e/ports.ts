@@ -14,5 +14,7 @@ export function e2ePorts() {
     stripe: app + 6,
     /** A second instance of the app, paid through the Stripe stand-in rather than the demo. */
     stripeApp: app + 7,
+    /** A third instance with no model configured: the assistant in library mode. */
+    libraryApp: app + 8,
   };
 }

@@ -3,6 +3,7 @@
 // when it has one for that place), each sentence cited; then what to do, from the guide's steps;
 // then when to see a lawyer, from the guide's own section. Decision 0111.
 import type { GuideDocument } from '../../../shared/guides.js';
+import { askStateLine } from '../../../shared/chat.js';
 import { regionsByCountry } from '../../../shared/jurisdictions.js';
 import type { Place } from './places.js';
 import { sentencesOf, type GuideSentence } from './sentences.js';
@@ -257,7 +258,7 @@ export function composeAnswer(guide: GuideDocument, question: AnswerQuestion): C
       if (second) push(second.sentence);
     }
   }
-  if (asksForState) first.push('The rule depends on the state. Which state are you in?');
+  if (asksForState) first.push(askStateLine);
 
   // The first sentence of each numbered step: its bold lead.
   const leads = sentences

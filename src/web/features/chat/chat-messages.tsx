@@ -2,7 +2,9 @@ import type { UIMessage } from 'ai';
 import { useState } from 'react';
 import type { ReplyMetadata } from '../../../shared/chat';
 import { AnswerMarkdown } from './answer-markdown';
+import { askStateLine } from '../../../shared/chat';
 import { AskLawyer } from './ask-lawyer';
+import { StatePicker } from './state-picker';
 
 export type ReplyMessage = UIMessage<ReplyMetadata>;
 
@@ -146,6 +148,7 @@ export function ChatMessages({
   onRate,
   retryableId,
   onRetry,
+  onChooseState,
 }: {
   messages: ReplyMessage[];
   /** The answer being written now, if any. */
@@ -158,6 +161,8 @@ export function ChatMessages({
   /** A stored answer that failed or was cut off and can be written again, with its Retry. */
   retryableId: string | undefined;
   onRetry: (messageId: string) => void;
+  /** The newest answer asks which state the person is in: the picker asks again for it. */
+  onChooseState: (stateName: string) => void;
 }) {
   return (
     <ol className="chat-messages" aria-label="Conversation">
@@ -201,6 +206,9 @@ export function ChatMessages({
                     </button>
                   ) : null}
                 </p>
+              ) : null}
+              {!streaming && index === messages.length - 1 && text.includes(askStateLine) ? (
+                <StatePicker onChoose={onChooseState} />
               ) : null}
               {sources.length > 0 ? (
                 <div className="chat-sources">

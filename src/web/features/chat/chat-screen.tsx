@@ -95,10 +95,10 @@ export function ChatScreen({
     `${chat.messages.length} ${conversation.lastText.length} ${chat.status} ${conversation.errorText ?? ''}`,
   );
 
-  function send() {
+  function send(asked?: string) {
     const tokens = balance.tokens;
     const outOfTokens = !!tokens && !tokens.unlimited && tokens.balance === 0;
-    if (conversation.send({ outOfTokens })) followEnd();
+    if (conversation.send({ outOfTokens, ...(asked ? { asked } : {}) })) followEnd();
   }
 
   async function remove(id: string) {
@@ -197,6 +197,7 @@ export function ChatScreen({
               onRate={(messageId, rating) => api.rate(messageId, rating)}
               retryableId={waiting || chat.error ? undefined : storedRetryableId(chat.messages)}
               onRetry={conversation.retry}
+              onChooseState={(state) => send(`What about ${state}?`)}
             />
           )}
           {conversation.awaitingWords ? (

@@ -121,14 +121,15 @@ export function useConversation({
   }, [waiting, stop]);
 
   /** Sends the question typed; false when there is nothing to send (or no tokens to send it). */
-  function send({ outOfTokens }: { outOfTokens: boolean }): boolean {
-    const text = input.trim();
+  /** Sends what the composer holds, or `asked` (a question chosen on the page). */
+  function send({ outOfTokens, asked }: { outOfTokens: boolean; asked?: string }): boolean {
+    const text = (asked ?? input).trim();
     if (!text || waiting) return false;
     if (outOfTokens) {
       onOutOfTokens();
       return false;
     }
-    setInput('');
+    if (asked === undefined) setInput('');
     void chat.sendMessage({ text });
     return true;
   }

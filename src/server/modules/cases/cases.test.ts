@@ -306,6 +306,18 @@ describe.each(databaseTargets)('cases and the desk on $kind', ({ kind, skip }) =
     },
   );
 
+  it.skipIf(skip)('cases opened at the same moment each get a number of their own', async () => {
+    await start();
+    const ada = await person('ada@example.com');
+    const opened = await Promise.all(
+      Array.from({ length: 8 }, () => call('POST', '/api/cases', ada.accessToken, question)),
+    );
+    expect(opened.map((r) => r.statusCode)).toEqual(Array(8).fill(201));
+    expect(opened.map((r) => r.json().number).sort()).toEqual(
+      Array.from({ length: 8 }, (_, i) => `LW-00000${i + 1}`),
+    );
+  });
+
   it.skipIf(skip)(
     'the export holds a person’s cases and deleting the account deletes them',
     async () => {

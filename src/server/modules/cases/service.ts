@@ -148,7 +148,7 @@ export function createCasesService(
           return row;
         });
       } catch (error) {
-        if (attempt < 5 && isUniqueViolation(error)) continue;
+        if (attempt < 20 && isUniqueViolation(error)) continue;
         throw error;
       }
     }

@@ -467,7 +467,7 @@ test.describe('chat at 1280 px', () => {
     expect(await page.evaluate(() => (window as { pwned?: number }).pwned)).toBeUndefined();
     await expect(page.locator('.chat-messages script, .chat-messages img')).toHaveCount(0);
     await expect(answer.locator('a[href^="javascript"]')).toHaveCount(0);
-    await expect(page.locator('.chat-message-user')).toContainText('<script>');
+    await expect(page.locator('.chat-message-user').last()).toContainText('<script>');
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );

@@ -134,7 +134,8 @@ function scoreSentence(
   score *= sectionWeight[sentence.anchor] ?? 1;
   const mentioned = statesIn(sentence);
   const state = question.place?.kind === 'state' ? question.place.name : undefined;
-  if (state && mentioned.includes(state)) score *= 2;
+  // A sentence about the person's state alone beats one that lists it among others.
+  if (state && mentioned.includes(state)) score *= mentioned.length === 1 ? 2 : 1;
   else if (state && mentioned.length > 0) score *= 0.35;
   else if (!state && mentioned.length > 0) score *= 0.8;
   if (question.figure && question.figure !== 'any') {

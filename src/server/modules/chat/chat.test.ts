@@ -688,7 +688,7 @@ describe.each(databaseTargets)('chat on $kind', ({ kind, skip }) => {
     for (let i = 0; i < 23; i++) {
       const id = randomUUID();
       ids.push(id);
-      await ask(me.accessToken, id, i === 5 ? 'My deposit 100%_ question' : `Question ${i}`);
+      await ask(me.accessToken, id, i === 5 ? 'My deposit 100%_ question' : `Tell me a joke ${i}`);
     }
     const first = (await h!.me('GET', '/api/conversations', me.accessToken)).json();
     expect(first.conversations).toHaveLength(20);

@@ -212,7 +212,7 @@ export function ChatMessages({
               ) : null}
               {sources.length > 0 ? (
                 <div className="chat-sources">
-                  <h3 className="chat-sources-title">Sources</h3>
+                  <h2 className="chat-sources-title">Sources</h2>
                   <ol>
                     {sources.map((source) => (
                       <li key={source.n} id={`source-${message.id}-${source.n}`} value={source.n}>

@@ -131,3 +131,22 @@ describe('placing and answering', () => {
     expect(plan.firstLine).toContain('Our guides do not cover this topic');
   });
 });
+
+describe('figures in a model’s answer', () => {
+  const passage = {
+    slug: 'security-deposits',
+    guideTitle: 'Deposits',
+    anchor: 'x',
+    heading: 'X',
+    text: 'In Texas, the landlord must refund the deposit within 30 days.',
+    snippet: '',
+    score: 1,
+    jurisdiction: 'US',
+  };
+  it('are found in the passages they cite, or reported', async () => {
+    const { unsupportedFigures } = await import('./figures');
+    expect(unsupportedFigures('You get it back within 30 days [1].', [passage])).toEqual([]);
+    expect(unsupportedFigures('You get it back within 45 days [1].', [passage])).toEqual(['45']);
+    expect(unsupportedFigures('Uncited: 45 days.', [passage])).toEqual([]);
+  });
+});

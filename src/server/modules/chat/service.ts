@@ -27,6 +27,7 @@ import { buildSystemPrompt, trimHistory } from '../../llm/prompt.js';
 import { ReplyError, type ModelMessage } from '../../llm/reply-source.js';
 import { countMessageTokens, countTokens, fitTokens } from '../../llm/token-count.js';
 import type { TokensService } from '../tokens/service.js';
+import { unsupportedFigures } from '../answers/figures.js';
 import type { AnswersService } from '../answers/service.js';
 import { passageUrl, type GuidePassage } from './guide-passages.js';
 import {
@@ -488,6 +489,15 @@ export function createChatService(
         emit(citations.flush());
         status = abort.signal.aborted ? 'stopped' : 'error';
         failure = error;
+      }
+      if (library === undefined && status === 'complete') {
+        const unsupported = unsupportedFigures(written, passages);
+        if (unsupported.length > 0) {
+          log.warn(
+            { conversationId, unsupportedFigures: unsupported.length },
+            'an answer stated figures its cited passages do not contain',
+          );
+        }
       }
       if (citations.removed() > 0) {
         log.warn(

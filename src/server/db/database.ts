@@ -25,11 +25,16 @@ export interface Db {
 }
 
 /**
- * Runs `work` in one transaction: the Db it is given sends its queries inside it, so functions
- * of two modules' repositories can share one transaction without sharing tables.
+ * A Db whose queries all run in one transaction: a unit of work. The caller that opens it
+ * (`inTransaction`) owns it; each module it is handed to runs its own repository's queries in it
+ * ("settle this reservation in this unit of work"), so the work of two modules commits or rolls
+ * back together while each keeps its tables to itself (decision 0099).
  */
-export function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
-  return db.kysely.transaction().execute((kysely) => work({ ...db, kysely }));
+export type UnitOfWork = Db & { readonly unitOfWork: true };
+
+/** Runs `work` in one transaction, as one unit of work. */
+export function inTransaction<T>(db: Db, work: (trx: UnitOfWork) => Promise<T>): Promise<T> {
+  return db.kysely.transaction().execute((kysely) => work({ ...db, kysely, unitOfWork: true }));
 }
 
 const require = createRequire(import.meta.url);

@@ -6,6 +6,7 @@ import {
   type SubscriptionStatus,
 } from '../../../shared/billing.js';
 import { findPlan, isPaidPlan, type Plan, type PlanTier } from '../../../shared/plans.js';
+import { inTransaction, type UnitOfWork } from '../../db/database.js';
 import { isRetryableConflict } from '../../db/errors.js';
 import { AppError } from '../../errors.js';
 import type { ModuleDeps } from '../../module-deps.js';
@@ -150,11 +151,12 @@ export function createBillingService(
 
   /** Grants the period's allowance unless this period already has the same or a higher tier. */
   async function grantPeriod(
-    trx: Executor,
+    work: UnitOfWork,
     userId: string,
     state: ProviderSubscription,
     plan: Plan,
   ) {
+    const trx = work.kysely;
     const granted = await plansGrantedInPeriod(trx, state.id, state.currentPeriodStart);
     const higherOrSame = granted.some((planId) => {
       const earlier = findPlan(planId);
@@ -180,7 +182,7 @@ export function createBillingService(
             windowKind: 'period' as const,
           }
         : {}),
-      trx,
+      work,
     });
   }
 
@@ -207,7 +209,8 @@ export function createBillingService(
     let outcome: 'seen' | 'second' | 'started' | 'applied';
     for (let attempt = 1; ; attempt++) {
       try {
-        outcome = await kysely.transaction().execute(async (trx) => {
+        outcome = await inTransaction(db, async (work) => {
+          const trx = work.kysely;
           const now = new Date().toISOString();
           if (event && (await eventRecorded(trx, event.id))) return 'seen';
           await lockCustomer(trx, userId);
@@ -218,7 +221,7 @@ export function createBillingService(
           if (state.trialEnd) await markTrialUsed(trx, userId, now);
           const plan = state.planId ? findPlan(state.planId) : undefined;
           if (plan && grantingStatuses.includes(state.status)) {
-            await grantPeriod(trx, userId, state, plan);
+            await grantPeriod(work, userId, state, plan);
           } else if (endedStatuses.includes(state.status)) {
             // Back to Free once, unless another subscription stands, or this was a second one
             // (never granted, beside one that was).
@@ -228,7 +231,7 @@ export function createBillingService(
               userId,
               planId: 'free-month',
               reference: `sub:${state.id}:ended`,
-              trx,
+              work,
             });
           }
           // past_due, incomplete, paused: the plan stands while the provider retries the payment.

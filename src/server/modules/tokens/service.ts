@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { Transaction } from 'kysely';
 import { findPlan, plans, type Plan } from '../../../shared/plans.js';
 import { tokensMessages, type TokenStatus } from '../../../shared/tokens.js';
-import type { Database, WindowKind } from '../../db/types.js';
+import type { UnitOfWork } from '../../db/database.js';
+import type { WindowKind } from '../../db/types.js';
 import { AppError } from '../../errors.js';
 import type { ModuleDeps } from '../../module-deps.js';
 import {
@@ -241,15 +241,14 @@ export function createTokensService({ config, db, log }: TokensDeps) {
   async function settleReservation(input: {
     reservationId: string;
     used: number;
-    /** Runs in the settling transaction, told what was charged (0 if already settled). */
-    write?: (trx: Transaction<Database>, charged: number) => Promise<void>;
+    /** The caller's unit of work (the chat stores the answer in it); else a transaction of its own. */
+    work?: UnitOfWork;
     now?: Date;
   }): Promise<{ charged: number; balance: number | undefined }> {
     const nowIso = (input.now ?? new Date()).toISOString();
     const used = Math.max(0, Math.ceil(input.used));
-    return kysely.transaction().execute(async (trx) => {
+    const settle = async (trx: Executor) => {
       const settled = await markReservationSettled(trx, input.reservationId, used, nowIso);
-      if (input.write) await input.write(trx, settled ? Number(settled.charged) : 0);
       if (!settled) {
         log.warn({ reservationId: input.reservationId }, 'reservation was already settled');
         return { charged: 0, balance: undefined };
@@ -310,7 +309,8 @@ export function createTokensService({ config, db, log }: TokensDeps) {
         ]);
       }
       return { charged: settled.charged, balance: account.balance };
-    });
+    };
+    return input.work ? settle(input.work.kysely) : kysely.transaction().execute(settle);
   }
 
   /** Releases reservations a crashed reply left open, once their time is up; returns how many. */
@@ -348,7 +348,7 @@ export function createTokensService({ config, db, log }: TokensDeps) {
    * Starts a plan's allowance window for a person: the balance becomes the allowance (the rest
    * of the old window expires). Keyed by `reference` (billing passes its subscription and
    * period): however often, and however concurrently, it is called with the same reference, the
-   * grant happens once. With `trx`, it runs inside the caller's transaction, which a concurrent
+   * grant happens once. With `work`, it runs inside the caller's unit of work, which a concurrent
    * grant of the same reference then fails (the ledger's unique reference): the caller retries.
    */
   async function grantAllowance(input: {
@@ -360,7 +360,7 @@ export function createTokensService({ config, db, log }: TokensDeps) {
     /** `period`: renewed only by the next grant (billing's), not by the calendar. */
     windowKind?: WindowKind;
     now?: Date;
-    trx?: Executor;
+    work?: UnitOfWork;
   }): Promise<{ granted: boolean; balance: number | undefined }> {
     const plan = findPlan(input.planId);
     if (!plan) throw new Error(`grantAllowance: unknown plan ${input.planId}`);
@@ -406,7 +406,7 @@ export function createTokensService({ config, db, log }: TokensDeps) {
       ]);
       return { granted: true, balance: row.balance };
     };
-    if (input.trx) return grant(input.trx);
+    if (input.work) return grant(input.work.kysely);
     try {
       return await kysely.transaction().execute(grant);
     } catch (error) {

@@ -195,6 +195,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   accountExport.addSignInMethods(oauth.signInMethodsOf);
   accountExport.addSection('conversations', chat.exportFor);
   accountExport.addSection('cases', cases.exportFor);
+  accountExport.addSection('tokens', tokens.exportFor);
+  accountExport.addSection('billing', billing.exportFor);
   app.decorate('accountExport', accountExport);
 
   registerErrorHandling(app);

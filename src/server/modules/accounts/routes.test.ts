@@ -160,6 +160,7 @@ describe.each(databaseTargets)('account API on $kind', ({ kind, skip }) => {
       expect(() => h!.app.accountExport.addSection('profile', async () => null)).toThrow();
       const session = await h.signUp('export@example.com', password);
       await h.login('export@example.com', password, 'Firefox/140');
+      await h.me('GET', '/api/tokens', session.accessToken);
       const response = await h.me('GET', '/api/me/export', session.accessToken);
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toContain('application/json');
@@ -184,6 +185,13 @@ describe.each(databaseTargets)('account API on $kind', ({ kind, skip }) => {
         expect(s.active).toBe(true);
       }
       expect(data.testNotes).toEqual([{ owner: session.userId }]);
+      // What the other modules hold: the token ledger, billing (nothing bought yet), the chat.
+      expect(data.tokens.ledger).toEqual([
+        expect.objectContaining({ kind: 'grant', delta: 25_000, balanceAfter: 25_000 }),
+      ]);
+      expect(data.tokens.account).toMatchObject({ planId: 'free-month', balance: 25_000 });
+      expect(data.billing).toEqual({ customer: null, subscriptions: [], grants: [] });
+      expect(data.conversations).toEqual([]);
       const text = response.body;
       expect(text).not.toContain('argon2');
       expect(text).not.toContain(session.refreshToken);

@@ -10,7 +10,6 @@ import {
 import type { Config } from '../../config.js';
 import { signedIn, type Authenticate } from '../auth/authenticate.js';
 import { refreshCookie } from '../auth/refresh-cookie.js';
-import { toApiUser } from '../auth/users.js';
 import type { AccountService } from './service.js';
 
 const tags = ['account'];
@@ -37,7 +36,7 @@ export function accountRoutes({
     app.get(
       '',
       { schema: { tags, security, summary: 'The signed-in user', response: { 200: userSchema } } },
-      async (request) => toApiUser(signedIn(request).user),
+      async (request) => signedIn(request).user,
     );
 
     app.patch(

@@ -3,10 +3,9 @@ import { authMessages, type updateProfileRequestSchema, type User } from '../../
 import { AppError } from '../../errors.js';
 import type { ModuleDeps } from '../../module-deps.js';
 import type { AuthLimits } from '../auth/limits.js';
-import { assertPasswordNotCommon, verifyPassword } from '../auth/passwords.js';
+import { assertPasswordNotCommon } from '../auth/passwords.js';
 import type { AuthService } from '../auth/service.js';
 import type { Authenticated, SessionService } from '../auth/sessions.js';
-import { toApiUser } from '../auth/users.js';
 import type { AccountExportRegistry, SignInMethod } from './export-registry.js';
 
 export type ProfileUpdate = z.infer<typeof updateProfileRequestSchema>;
@@ -53,10 +52,10 @@ export function createAccountService(
       input: { currentPassword?: string | undefined; newPassword: string },
     ) {
       await rateLimiter.hit(limits.passwordChange, user.id);
-      if (user.password_hash !== null) {
+      if (user.hasPassword) {
         const ok =
           input.currentPassword !== undefined &&
-          (await verifyPassword(user.password_hash, input.currentPassword));
+          (await auth.checkPassword(user.id, input.currentPassword));
         if (!ok) {
           throw new AppError(400, 'auth.password_incorrect', authMessages.passwordIncorrect, {
             currentPassword: authMessages.passwordIncorrect,
@@ -77,7 +76,7 @@ export function createAccountService(
     },
 
     async exportData({ user, sessionId }: Authenticated) {
-      const signInMethods: SignInMethod[] = user.password_hash ? [{ type: 'password' }] : [];
+      const signInMethods: SignInMethod[] = user.hasPassword ? [{ type: 'password' }] : [];
       for (const collect of accountExport.signInMethodSources()) {
         signInMethods.push(...(await collect(user.id)));
       }
@@ -85,7 +84,7 @@ export function createAccountService(
         format: 'lexwise-account-export/1',
         exportedAt: new Date().toISOString(),
         product: config.site.productName,
-        profile: toApiUser(user),
+        profile: user,
         signInMethods,
         sessions: await sessions.list(user.id, sessionId),
       };

@@ -185,6 +185,12 @@ export function createAuthService(
     },
 
     /** Sets a user's password (hashing it); the caller has checked who asks. */
+    /** Whether `password` is the person's (false when they have none: a social-only account). */
+    async checkPassword(userId: string, password: string): Promise<boolean> {
+      const user = await findUserById(db, userId);
+      return user?.password_hash ? verifyPassword(user.password_hash, password) : false;
+    },
+
     async setPassword(userId: string, password: string): Promise<void> {
       await setPasswordHash(db, userId, await hashPassword(password));
     },

@@ -19,10 +19,14 @@ import {
 } from './repository.js';
 import { hashSecretToken, newSecretToken } from './secret-tokens.js';
 import { toApiUser } from './users.js';
+import type { User } from '../../../shared/auth.js';
 
-/** Who made an authenticated request, and through which sign-in (refresh-token family). */
+/**
+ * Who made an authenticated request, and through which sign-in (refresh-token family). The user
+ * is the API's small shape, without secrets: the password hash never leaves the auth module.
+ */
 export interface Authenticated {
-  user: UserRow;
+  user: User;
   sessionId: string;
 }
 
@@ -218,7 +222,7 @@ export function createSessionService({ config, db, log }: ModuleDeps) {
         now: new Date().toISOString(),
       });
       const signedIn = ([user]: UserRow[]) =>
-        user ? { user, sessionId: claims.sessionId } : undefined;
+        user ? { user: toApiUser(user), sessionId: claims.sessionId } : undefined;
       return Array.isArray(rows) ? signedIn(rows) : rows.then(signedIn);
     },
   };

@@ -125,6 +125,15 @@ describe.each(databaseTargets)('demo checkout on $kind', ({ kind, skip }) => {
       expect(cancelled.subscription).toMatchObject({ cancelAtPeriodEnd: true, renewsAt: null });
       // Cancelling takes effect at the period's end: the plan stands until then.
       expect((await call('GET', '/api/tokens', me.accessToken)).json().plan.name).toBe('Standard');
+      // The person's data export holds what billing and the ledger keep about them.
+      const exported = (await call('GET', '/api/me/export', me.accessToken)).json();
+      expect(exported.billing.subscriptions).toEqual([
+        expect.objectContaining({ planId: 'standard-month', cancelAtPeriodEnd: true }),
+      ]);
+      expect(exported.billing.grants).toEqual([
+        expect.objectContaining({ planId: 'standard-month' }),
+      ]);
+      expect(exported.tokens.ledger.map((row: { delta: number }) => row.delta)).toContain(500_000);
     },
   );
 

@@ -221,3 +221,21 @@ export async function recordGrant(
     })
     .execute();
 }
+
+/** What billing holds about a person, for "download my data". */
+export async function billingRecordsOf(db: Executor, userId: string) {
+  const customer = await findCustomerByUser(db, userId);
+  const subscriptions = await db
+    .selectFrom('subscriptions')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'asc')
+    .execute();
+  const grants = await db
+    .selectFrom('billing_grants')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'asc')
+    .execute();
+  return { customer, subscriptions, grants };
+}

@@ -13,6 +13,7 @@ import type { ModuleDeps } from '../../module-deps.js';
 import type { TokensService } from '../tokens/service.js';
 import type { BillingGateway, ProviderSubscription } from './gateway.js';
 import {
+  billingRecordsOf,
   eventRecorded,
   findCustomerById,
   findCustomerByUser,
@@ -357,7 +358,41 @@ export function createBillingService(
     };
   }
 
+  /** The person's customer, subscriptions and grants, for "download my data". */
+  async function exportFor(userId: string) {
+    const { customer, subscriptions, grants } = await billingRecordsOf(kysely, userId);
+    return {
+      customer: customer
+        ? {
+            provider: customer.provider,
+            customerId: customer.customer_id,
+            trialUsedAt: customer.trial_used_at,
+            createdAt: customer.created_at,
+          }
+        : null,
+      subscriptions: subscriptions.map((row) => ({
+        id: row.id,
+        provider: row.provider,
+        planId: row.plan_id,
+        status: row.status,
+        currentPeriodStart: row.current_period_start,
+        currentPeriodEnd: row.current_period_end,
+        trialEnd: row.trial_end,
+        cancelAtPeriodEnd: row.cancel_at_period_end === 1,
+        endedAt: row.ended_at,
+        createdAt: row.created_at,
+      })),
+      grants: grants.map((row) => ({
+        subscriptionId: row.subscription_id,
+        periodStart: row.period_start,
+        planId: row.plan_id,
+        createdAt: row.created_at,
+      })),
+    };
+  }
+
   return {
+    exportFor,
     startCheckout,
     confirm,
     portal: async (userId: string) => ({

@@ -152,7 +152,7 @@ export function chatRoutes({
         const stream = await chat.startReply(
           {
             userId: user.id,
-            jurisdiction: { country: user.jurisdiction_country, region: user.jurisdiction_region },
+            jurisdiction: user.jurisdiction,
           },
           request.params.id,
           request.body,

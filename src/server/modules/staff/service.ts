@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { User } from '../../../shared/auth.js';
 import type { AuditEntry, StaffMember, StaffRole } from '../../../shared/cases.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import type { ModuleDeps } from '../../module-deps.js';
 import type { AuthService } from '../auth/service.js';
 import type { SessionService } from '../auth/sessions.js';
-import type { UserRow } from '../auth/repository.js';
 import {
   deleteRole,
   findRole,
@@ -18,7 +18,7 @@ import {
 
 /** A signed-in member of staff, as the database says on this request. */
 export interface StaffActor {
-  user: UserRow;
+  user: User;
   role: StaffRole;
 }
 

@@ -321,3 +321,14 @@ export async function ledgerSum(db: Executor, userId: string): Promise<number> {
     .executeTakeFirst();
   return Number(row?.sum ?? 0);
 }
+
+/** Every ledger row of a person, oldest first: their data export. */
+export function wholeLedgerOf(db: Executor, userId: string): Promise<LedgerRow[]> {
+  return db
+    .selectFrom('token_ledger')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'asc')
+    .orderBy('balance_after', 'desc')
+    .execute();
+}

@@ -14,6 +14,7 @@ import {
   insertAccountIfMissing,
   insertLedgerRows,
   insertReservation,
+  wholeLedgerOf,
   ledgerReferenceExists,
   markReservationSettled,
   recentLedger,
@@ -496,7 +497,31 @@ export function createTokensService({ config, db, log }: TokensDeps) {
     }));
   }
 
+  /** What the ledger holds about a person, for "download my data". */
+  async function exportFor(userId: string) {
+    const account = await findAccount(kysely, userId);
+    const ledger = await wholeLedgerOf(kysely, userId);
+    return {
+      account: account
+        ? {
+            planId: account.plan_id,
+            balance: account.balance,
+            allowance: account.window_allowance,
+            windowStart: account.window_start,
+            windowEnd: account.window_end,
+          }
+        : null,
+      ledger: ledger.map((row) => ({
+        kind: row.kind,
+        delta: row.delta,
+        balanceAfter: row.balance_after,
+        createdAt: row.created_at,
+      })),
+    };
+  }
+
   return {
+    exportFor,
     adjustBalance,
     ledgerOf,
     /** Balances as stored (a window that has ended is renewed on the person's next use). */

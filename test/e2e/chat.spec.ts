@@ -524,7 +524,7 @@ test.describe('a rename or delete the server cannot do', () => {
     await openChat(page, 'refused-edit');
     const marker = `refused-edit-${Date.now()}`;
     await script(page, { match: marker, text: 'An answer.' });
-    await ask(page, `What is the small claims limit in Texas? ${marker}`);
+    await ask(page, `Small claims limit in Texas? ${marker}`);
     await expect(page.locator('.chat-message-assistant')).toContainText('An answer.');
     const unavailable = {
       status: 503,
@@ -558,7 +558,7 @@ test.describe('a rename or delete the server cannot do', () => {
     );
     await expect(
       item.getByRole('button', {
-        name: `What is the small claims limit in Texas? ${marker}`,
+        name: `Small claims limit in Texas? ${marker}`,
         exact: true,
       }),
     ).toBeVisible();

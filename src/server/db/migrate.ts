@@ -11,6 +11,7 @@ import { billingMigration } from './migrations/2026-12-02-10-billing.js';
 import { billingGrantsMigration } from './migrations/2026-12-03-10-billing-grants.js';
 import { staffAndCasesMigration } from './migrations/2026-12-10-10-staff-and-cases.js';
 import { userDisabledMigration } from './migrations/2026-12-10-20-user-disabled.js';
+import { answerPlacementMigration } from './migrations/2026-12-11-10-answer-placement.js';
 
 /**
  * Every migration, in order. Names sort by date; each module adds its own file and one line here.
@@ -28,6 +29,7 @@ const migrations: Record<string, (kind: DatabaseKind) => Migration> = {
   '2026-12-03-10-billing-grants': billingGrantsMigration,
   '2026-12-10-10-staff-and-cases': staffAndCasesMigration,
   '2026-12-10-20-user-disabled': userDisabledMigration,
+  '2026-12-11-10-answer-placement': answerPlacementMigration,
 };
 
 class ListedMigrations implements MigrationProvider {

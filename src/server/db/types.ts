@@ -160,6 +160,8 @@ export interface ChatMessagesTable {
   charged: number;
   sources: string;
   feedback: 'up' | 'down' | null;
+  /** How an answer's question was placed (decision 0110); null for questions. */
+  placement: string | null;
   created_at: Timestamp;
 }
 

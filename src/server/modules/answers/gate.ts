@@ -222,14 +222,34 @@ export function readQuestion(
   };
 }
 
-/** A legal question, even if no guide covers it: some word leans strongly to the law. */
+/**
+ * Words that ask about the law whatever the topic, including fields our guides do not cover
+ * (patents, admiralty, securities): they make a declined question a legal one we do not cover.
+ */
+const lawWords = new Set(
+  (
+    'law laws legal legally illegal illegally lawful unlawful lawyer lawyers attorney attorneys sue ' +
+    'sued suing lawsuit lawsuits court courts judge statute statutes regulation regulations ' +
+    'regulated patent patents patented trademark trademarks copyright copyrighted infringement ' +
+    'license licensed licence permit permits liability liable rights contract contracts defamation ' +
+    'libel slander prenup prenuptial admiralty maritime securities antitrust zoning variance ' +
+    'easement probate adoption surrogacy malpractice negligence compliance comply gdpr ccpa foia ' +
+    'extradition treaty tribal arbitration mediation subpoena jurisdiction enforceable allowed ' +
+    'penalty penalties fined prosecute prosecuted ordinance hoa'
+  )
+    .split(' ')
+    .map((word) => termOf(word))
+    .filter((term): term is string => term !== null),
+);
+
+/** A legal question, even if no guide covers it: a word of the law, or one that leans to it. */
 export function soundsLegal(vocabulary: GateVocabulary, reading: QuestionReading): boolean {
   return reading.ownTerms.some((term) => {
+    if (lawWords.has(term)) return true;
     const lean = legalLean(vocabulary, term);
     return lean !== null && lean >= 3.2;
   });
 }
-
 /** How far the search's best passage may fall behind for a guide that fits the question better. */
 export const topicalWeight = 1.5;
 

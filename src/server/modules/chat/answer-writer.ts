@@ -109,7 +109,13 @@ export async function writeAnswer(
       : usage && status === 'complete'
         ? usage.input + usage.output
         : content.promptTokens + countTokens(written);
-  const settled = await settleAndStore(db, tokens, job, { used, written, status, sources });
+  const settled = await settleAndStore(db, tokens, job, {
+    used,
+    written,
+    status,
+    sources,
+    placement: content.placement,
+  });
   write({ type: 'text-end', id: 'answer' });
   for (const source of sources) {
     write({ type: 'source-url', sourceId: String(source.n), url: source.url, title: source.title });
@@ -135,7 +141,13 @@ function settleAndStore(
   db: Db,
   tokens: TokensService,
   job: AnswerJob,
-  answer: { used: number; written: string; status: MessageStatus; sources: ChatSource[] },
+  answer: {
+    used: number;
+    written: string;
+    status: MessageStatus;
+    sources: ChatSource[];
+    placement: string;
+  },
 ) {
   return inTransaction(db, async (work) => {
     const settled = await tokens.settleReservation({
@@ -155,6 +167,7 @@ function settleAndStore(
         status: answer.status,
         charged: settled.charged,
         sources: answer.sources,
+        placement: answer.placement,
         now,
       });
     }

@@ -94,6 +94,8 @@ export async function insertMessage(
     status: ChatMessageStatus;
     charged: number;
     sources: ChatSource[];
+    /** An answer's placement (decision 0110). */
+    placement?: string | null;
     now: string;
   },
 ): Promise<void> {
@@ -109,6 +111,7 @@ export async function insertMessage(
       charged: m.charged,
       sources: JSON.stringify(m.sources),
       feedback: null,
+      placement: m.placement ?? null,
       created_at: m.now,
     })
     .execute();

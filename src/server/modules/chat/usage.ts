@@ -10,8 +10,8 @@ function dayOf(db: Db, column: string): RawBuilder<string> {
 
 /**
  * The chat's usage as the console reads it (decision 0133): read-only, from chat's own tables.
- * An answer's kind (covered, not covered, not legal) is not stored: a declined answer is one that
- * was complete, cited no guide and cost nothing, which is what both kinds of decline look like.
+ * "Declined" lists the legal questions our guides do not cover (an answer's placement, decision
+ * 0110): the guides to write next.
  */
 export function createChatUsage(db: Db) {
   const k = db.kysely;
@@ -52,9 +52,7 @@ export function createChatUsage(db: Db) {
         .selectFrom('chat_messages')
         .select(['id', 'conversation_id', 'content', 'created_at'])
         .where('role', '=', 'assistant')
-        .where('status', '=', 'complete')
-        .where('charged', '=', 0)
-        .where('sources', '=', '[]')
+        .where('placement', '=', 'not-covered')
         .orderBy('created_at', 'desc')
         .limit(limit)
         .execute();

@@ -45,11 +45,10 @@ export function FiguresPanel({ api }: { api: AdminApi }) {
         <BarChart title="Free to paid, per day" bars={counts(figures.conversionsPerDay)} />
         <BarChart title="Cases opened per day" bars={counts(figures.casesPerDay)} />
       </div>
-      <h2 className="case-heading">Questions the assistant declined</h2>
+      <h2 className="case-heading">Legal questions our guides do not cover</h2>
       <p className="form-text">
-        The chat does not yet store why an answer was declined: these are the answers that cited no
-        guide and cost nothing (not covered by the guides, or not a legal question). The list of
-        guides to write next.
+        Questions the assistant declined because no guide covers them (questions that are not about
+        the law are left out): the list of guides to write next.
       </p>
       <AnswerList items={figures.declined} showAnswer={false} />
       <h2 className="case-heading">Answers marked unhelpful</h2>

@@ -241,7 +241,7 @@ export function composeAnswer(guide: GuideDocument, question: AnswerQuestion): C
     } else if (!state && variesByState) {
       // No state known and the rule varies: the general rule, an example, and the question.
       if (general && general.score >= topScore * 0.3) push(general.sentence);
-      push(best.sentence);
+      if (!used.has(best.sentence.text)) push(best.sentence);
       asksForState = true;
     } else {
       push(best.sentence);

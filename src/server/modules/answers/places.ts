@@ -184,9 +184,11 @@ export function readPlaces(text: string): { places: Place[]; otherWords: string[
       const { raw, lower } = tokens[i]!;
       const upper = lower.toUpperCase();
       const isCode =
-        (lower.length === 2 && stateName.has(upper) && !wordLikeCodes.has(upper)) ||
-        (raw === upper && !shouting);
-      if (isCode) places.push(statePlace(upper));
+        lower.length === 2 &&
+        stateName.has(upper) &&
+        (!wordLikeCodes.has(upper) || (raw === upper && !shouting));
+      // "LA" in capitals is Los Angeles far more often than Louisiana, which people spell out.
+      if (isCode) places.push(statePlace(raw === 'LA' ? 'CA' : upper));
       else otherWords.push(lower);
       matched = 1;
     }

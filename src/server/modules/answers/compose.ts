@@ -222,9 +222,12 @@ export function composeAnswer(guide: GuideDocument, question: AnswerQuestion): C
   // The figure asked for is one the guide gives state by state.
   const figure =
     question.figure && question.figure !== 'any' ? figurePatterns[question.figure] : undefined;
+  // The guide's facts say so when a figure is set state by state.
+  const stateFacts = guide.facts.filter((fact) => fact.jurisdiction !== 'US').length;
   const variesByState =
     (best && aboutOtherStates(best.sentence)) ||
     (figure !== undefined &&
+      stateFacts >= 3 &&
       ranked.slice(0, 6).some((e) => aboutOtherStates(e.sentence) && figure.test(e.sentence.text)));
   const push = (sentence: GuideSentence) => {
     first.push(quote(sentence));

@@ -42,8 +42,13 @@ export function figureKindOf(question: string): FigureKind | undefined {
   const text = question.toLowerCase();
   if (/\b(?:what|which) age\b|\bhow old\b|\buntil what age\b|\btill what age\b/.test(text))
     return 'age';
+  // Two plain tests rather than one pattern with a gap between them: linear on any text.
+  const asksWhen =
+    /\bwhen (?:is|are|do|does|must|should|were|was|will|can|am)\b/.test(text) &&
+    /\b(?:due|back|paid|pay|file|expire|expires|end|ends|send|return|supposed)\b/.test(text);
   if (
-    /\bhow (?:long|soon|fast|quickly|late)\b|\bdeadline\b|\btime limit\b|\bstatute of limitations?\b|\bhow many (?:days|weeks|months|years|hours)\b|\bwhen (?:is|are|do|does|must|should)\b.*\b(?:due|back|paid|file|expire|end)\b/.test(
+    asksWhen ||
+    /\bhow (?:long|soon|fast|quickly|late|early)\b|\bhow much (?:notice|time)\b|\bdeadline\b|\btime limit\b|\bstatute of limitations?\b|\bhow many (?:days|weeks|months|years|hours)\b/.test(
       text,
     )
   )

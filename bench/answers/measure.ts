@@ -3,6 +3,7 @@
 import type { GuideLibrary } from '../../src/server/modules/guides/loader';
 import { blocksText } from '../../src/server/modules/guides/markdown';
 import { readingGrade } from '../../src/server/modules/guides/reading-grade';
+import { figureText, figuresIn } from '../../src/server/modules/answers/figures';
 import { overviewAnchor } from '../../src/shared/guides';
 
 export interface Reply {
@@ -34,20 +35,6 @@ export function citationsValid(reply: Reply): { markers: number; valid: number }
   return { markers, valid };
 }
 
-const numberWords =
-  'one two three four five six seven eight nine ten eleven twelve fifteen twenty thirty forty fifty sixty ninety hundred';
-const figurePattern = new RegExp(
-  `\\$?\\d[\\d,]*(?:\\.\\d+)?%?|\\b(?:${numberWords.replace(/ /g, '|')})\\b`,
-  'gi',
-);
-
-/** The figures a sentence states: amounts, counts, durations ("$12,500", "30", "three"). */
-export function figuresOf(sentence: string): string[] {
-  return [...sentence.replace(citationMarker, '').matchAll(figurePattern)].map((m) =>
-    m[0].toLowerCase().replace(/[$,%]/g, ''),
-  );
-}
-
 /** The plain text of the guide section a source URL points to (`/guides/<slug>#<anchor>`). */
 export function passageText(library: GuideLibrary, url: string): string | undefined {
   const match = /^\/guides\/([^#]+)#(.+)$/.exec(url);
@@ -74,14 +61,14 @@ export function citationSupport(
   for (const sentence of reply.text.split(/(?<=\])\s+|\n+/)) {
     const cited = [...sentence.matchAll(citationMarker)].map((m) => Number(m[1]));
     if (cited.length === 0) continue;
-    const figures = figuresOf(sentence);
+    const figures = figuresIn(sentence);
     if (figures.length === 0) continue;
     stated += 1;
     const texts = cited
       .map((n) => reply.sources[n - 1])
       .map((source) => (source ? passageText(library, source.url) : undefined))
       .filter((text): text is string => text !== undefined)
-      .map((text) => text.toLowerCase().replace(/[$,%]/g, ''));
+      .map(figureText);
     const ok = figures.every((figure) => texts.some((text) => text.includes(figure)));
     if (ok) supported += 1;
     else unsupported.push(sentence.trim());

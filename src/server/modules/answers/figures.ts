@@ -8,7 +8,13 @@ const numberWords =
 const figurePattern = new RegExp(`\\$?\\d[\\d,]*(?:\\.\\d+)?%?|\\b(?:${numberWords})\\b`, 'gi');
 const citation = /\[(\d{1,3})\]/g;
 
-const normal = (text: string) => text.toLowerCase().replace(/[$,%]/g, '');
+/** Text as figures are compared in it: lower case, without $ , and %. */
+export const figureText = (text: string) => text.toLowerCase().replace(/[$,%]/g, '');
+
+/** The figures a sentence states ("$12,500", "30", "three"), as compared, citations aside. */
+export function figuresIn(sentence: string): string[] {
+  return [...sentence.replace(citation, '').matchAll(figurePattern)].map((m) => figureText(m[0]));
+}
 
 /** The figures of cited sentences that none of the passages they cite contains. */
 export function unsupportedFigures(text: string, passages: readonly GuidePassage[]): string[] {
@@ -18,11 +24,10 @@ export function unsupportedFigures(text: string, passages: readonly GuidePassage
     const cited = [...sentence.matchAll(citation)]
       .map((match) => passages[Number(match[1]) - 1])
       .filter((passage): passage is GuidePassage => passage !== undefined)
-      .map((passage) => normal(passage.text));
+      .map((passage) => figureText(passage.text));
     if (cited.length === 0) continue;
-    for (const match of sentence.replace(citation, '').matchAll(figurePattern)) {
-      const figure = normal(match[0]);
-      if (!cited.some((passage) => passage.includes(figure))) missing.push(match[0]);
+    for (const figure of figuresIn(sentence)) {
+      if (!cited.some((passage) => passage.includes(figure))) missing.push(figure);
     }
   }
   return missing;

@@ -1,5 +1,6 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../../db/database.js';
+import type { Database } from '../../db/types.js';
 
 /** A stored time's UTC day (YYYY-MM-DD) on either database. */
 function dayOf(db: Db, column: string): RawBuilder<string> {
@@ -13,6 +14,12 @@ function dayOf(db: Db, column: string): RawBuilder<string> {
  * "Declined" lists the legal questions our guides do not cover (an answer's placement, decision
  * 0110): the guides to write next.
  */
+type AnswerQuery = SelectQueryBuilder<
+  Database,
+  'chat_messages',
+  { id: string; conversation_id: string; content: string; created_at: string }
+>;
+
 export function createChatUsage(db: Db) {
   const k = db.kysely;
   return {
@@ -47,31 +54,26 @@ export function createChatUsage(db: Db) {
     },
 
     /** The newest declined answers with the question each answered. */
-    async declined(limit: number) {
-      const answers = await k
-        .selectFrom('chat_messages')
-        .select(['id', 'conversation_id', 'content', 'created_at'])
-        .where('role', '=', 'assistant')
-        .where('placement', '=', 'not-covered')
-        .orderBy('created_at', 'desc')
-        .limit(limit)
-        .execute();
-      return withQuestions(answers);
-    },
+    declined: (limit: number) =>
+      newestAnswers((q) => q.where('placement', '=', 'not-covered'), limit),
 
     /** The newest answers people marked unhelpful, with the answer and its question. */
-    async unhelpful(limit: number) {
-      const answers = await k
+    unhelpful: (limit: number) => newestAnswers((q) => q.where('feedback', '=', 'down'), limit),
+  };
+
+  /** The newest answers that `only` keeps, each with the question it answered. */
+  async function newestAnswers(only: (query: AnswerQuery) => AnswerQuery, limit: number) {
+    const answers = await only(
+      k
         .selectFrom('chat_messages')
         .select(['id', 'conversation_id', 'content', 'created_at'])
-        .where('role', '=', 'assistant')
-        .where('feedback', '=', 'down')
-        .orderBy('created_at', 'desc')
-        .limit(limit)
-        .execute();
-      return withQuestions(answers);
-    },
-  };
+        .where('role', '=', 'assistant'),
+    )
+      .orderBy('created_at', 'desc')
+      .limit(limit)
+      .execute();
+    return withQuestions(answers);
+  }
 
   async function withQuestions(
     answers: { id: string; conversation_id: string; content: string; created_at: string }[],

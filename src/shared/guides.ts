@@ -93,6 +93,17 @@ export interface GuideFact {
   recheck?: string;
 }
 
+/** A question the guide answers, with its own sentence that answers it (front matter `questions`). */
+export interface GuideQuestion {
+  ask: string;
+  /** Other ways people put the same question. */
+  also: string[];
+  /** The guide's own sentence (or two) that answers it. */
+  answer: string;
+  /** The kind of the guide's facts that answer it state by state. */
+  fact?: string | undefined;
+}
+
 export interface GuideSection {
   anchor: string;
   heading: string;
@@ -124,6 +135,7 @@ export interface GuideDocument extends GuideSummary {
   keywords: string[];
   sources: GuideSource[];
   facts: GuideFact[];
+  questions: GuideQuestion[];
   intro: GuideBlock[];
   sections: GuideSection[];
   /** Guides in the same area and guides this one links to. */

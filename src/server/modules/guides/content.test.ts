@@ -124,6 +124,14 @@ describe.each(files)('%s', (file) => {
     expect(missing).toEqual([]);
   });
 
+  it('answers each of its common questions with a sentence from its text', () => {
+    const text = squeeze(bodyText(guide()));
+    const missing = guide()
+      .document.questions.filter((question) => !text.includes(squeeze(question.answer)))
+      .map((question) => `${question.ask} ${question.answer}`);
+    expect(missing).toEqual([]);
+  });
+
   it('links only to https pages and to guides and sections that exist', () => {
     const bySlug = new Map(guides.map((other) => [other.document.slug, other]));
     const broken: string[] = [];

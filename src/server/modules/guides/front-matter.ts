@@ -41,6 +41,30 @@ export const guideFactSchema = z.strictObject({
 });
 export type GuideFact = z.output<typeof guideFactSchema>;
 
+const askedQuestion = z
+  .string()
+  .trim()
+  .min(8)
+  .max(160)
+  .regex(/^[^\n]*$/, 'one line');
+
+/**
+ * A question the guide answers, as people ask it, with the guide's own sentence that answers it
+ * (decision 0114). The content check finds `answer` in the guide's text; `fact` names the facts
+ * that answer it state by state.
+ */
+export const guideQuestionSchema = z.strictObject({
+  /** The question as the guide page shows it: "How long does a landlord have to …?" */
+  ask: askedQuestion.regex(/\?$/, 'a question, ending in "?"'),
+  /** Other ways people put it: plain words, slang, the situation they are in. */
+  also: z.array(askedQuestion).max(8).default([]),
+  /** One or two sentences exactly as they appear in the guide's text (Markdown emphasis aside). */
+  answer: z.string().trim().min(20).max(400),
+  /** The kind of the guide's facts that give the figure state by state, when it varies. */
+  fact: guideFactSchema.shape.kind.optional(),
+});
+export type GuideQuestion = z.output<typeof guideQuestionSchema>;
+
 /**
  * A guide's front matter (docs/guides-format in the content brief): strict, so a misspelt key is
  * an error rather than a silently missing value.
@@ -66,6 +90,7 @@ export const guideFrontMatterSchema = z
       .min(3)
       .max(40),
     facts: z.array(guideFactSchema).max(120).default([]),
+    questions: z.array(guideQuestionSchema).max(16).default([]),
   })
   .superRefine((meta, context) => {
     const urls = new Set(meta.sources.map((source) => source.url));
@@ -87,6 +112,16 @@ export const guideFrontMatterSchema = z
         });
       }
       seen.add(key);
+    });
+    const kinds = new Set(meta.facts.map((fact) => fact.kind));
+    meta.questions.forEach((question, index) => {
+      if (question.fact && !kinds.has(question.fact)) {
+        context.addIssue({
+          code: 'custom',
+          path: ['questions', index, 'fact'],
+          message: "must be the kind of one of the guide's facts",
+        });
+      }
     });
   });
 export type GuideFrontMatter = z.output<typeof guideFrontMatterSchema>;

@@ -131,6 +131,7 @@ export function parseGuide(file: string, text: string): ParsedGuide {
       keywords: meta.keywords,
       sources: meta.sources,
       facts: meta.facts,
+      questions: meta.questions,
       intro: introBlocks,
       sections,
     },

@@ -92,6 +92,7 @@ describe('guide search by jurisdiction', () => {
     keywords: ['deposit back', 'landlord kept deposit', 'move out', 'wear and tear'],
     sources: [],
     facts: [],
+    questions: [],
     intro: [],
     sections: [
       {

@@ -32,3 +32,41 @@ export function unsupportedFigures(text: string, passages: readonly GuidePassage
   }
   return missing;
 }
+
+/** The kind of figure a question asks for, read from how it asks. */
+export type FigureKind = 'duration' | 'money' | 'count' | 'age' | 'any';
+
+export const figurePatterns: Record<Exclude<FigureKind, 'any'>, RegExp> = {
+  duration:
+    /\b(?:\d+(?:st|nd|rd|th)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|sixty|ninety)[- ](?:calendar |business |working )?(?:days?|weeks?|months?|years?|hours?)\b|\b(?:immediately|next (?:regular )?payday)\b/i,
+  money:
+    /\$\s?\d|\b\d+(?:\.\d+)?\s?(?:percent|%)|\b(?:one|two|three|half|one and a half) months?'? rent\b|\btwice\b|\bthree times\b/i,
+  count: /\b\d+\b|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty)\b/i,
+  age: /\b\d{2}\b|\bage\b/i,
+};
+
+/** "How long" wants a duration, "how much" an amount, "how many" a number, "what age" an age. */
+export function figureKindOf(question: string): FigureKind | undefined {
+  const text = question.toLowerCase();
+  if (/\b(?:what|which) age\b|\bhow old\b|\buntil what age\b|\btill what age\b/.test(text))
+    return 'age';
+  // Two plain tests rather than one pattern with a gap between them: linear on any text.
+  const asksWhen =
+    /\bwhen (?:is|are|do|does|must|should|were|was|will|can|am)\b/.test(text) &&
+    /\b(?:due|back|paid|pay|file|expire|expires|end|ends|send|return|supposed)\b/.test(text);
+  if (
+    asksWhen ||
+    /\bhow (?:long|soon|fast|quickly|late|early)\b|\bhow much (?:notice|time)\b|\bdeadline\b|\btime limit\b|\bstatute of limitations?\b|\bhow many (?:days|weeks|months|years|hours)\b/.test(
+      text,
+    )
+  )
+    return 'duration';
+  if (
+    /\bhow much\b|\bmax(?:imum)?\b|\bmost\b|\blimit\b|\bcap\b|\bminimum\b|\bcost\b|\bfees?\b|\bpercent|\brate\b|\bwhat can i get\b/.test(
+      text,
+    )
+  )
+    return 'money';
+  if (/\bhow many\b/.test(text)) return 'count';
+  return undefined;
+}

@@ -4,12 +4,8 @@
 import type { AnswerPlacement } from '../../../shared/chat.js';
 import type { GuideDocument, GuidePassage } from '../../../shared/guides.js';
 import type { GuidesService } from '../guides/service.js';
-import {
-  composeAnswer,
-  figureKindOf,
-  type AnswerQuestion,
-  type ComposedAnswer,
-} from './compose.js';
+import { composeAnswer, type AnswerQuestion, type ComposedAnswer } from './compose.js';
+import { figureKindOf, type FigureKind } from './figures.js';
 import {
   buildGateVocabulary,
   chooseGuide,
@@ -23,6 +19,7 @@ import {
   type QuestionReading,
 } from './gate.js';
 import { statePlaceOf, type Place } from './places.js';
+import { indexQuestions, matchQuestions, type QuestionIndex } from './questions.js';
 import { otherLanguageReplies, replies } from './replies.js';
 
 export interface AskedQuestion {
@@ -80,6 +77,27 @@ function isElliptical(text: string, reading: QuestionReading, vocabulary: GateVo
 const figureWords =
   /\b(?:how (?:long|much|many|soon|fast|late|old|often)|when|deadline|limit|max(?:imum)?|minimum|most|least|days?|weeks?|months?|years?|amount|cap|percent|rate|fee|cost|owe|due|time limit|statute of limitations)\b/i;
 
+/** How many of the search's guides are searched for the person's question. */
+const questionGuides = 3;
+/** How much a guide further down the search's list weighs, per place. */
+const guideRankWeight = 0.85;
+/** Another guide's question is chosen over the first guide's only when it is this close… */
+const switchScore = 0.4;
+/** …and this much closer than the first guide's best. */
+const switchMargin = 0.05;
+/** How close (cosine, 0 to 1) a guide's question must be to answer with its own sentence. */
+const questionThreshold = 0.3;
+
+/** How much the earlier question's words weigh in a follow-up's match. */
+const earlierWeight = 0.35;
+
+/** The words of a follow-up and of the question before it, the follow-up's own weighing most. */
+function followUpTerms(combined: Map<string, number>, own: Map<string, number>) {
+  return new Map(
+    [...combined].map(([term, weight]) => [term, own.get(term) ?? weight * earlierWeight]),
+  );
+}
+
 export interface AnswersDeps {
   guides: GuidesService;
   /** The official court self-help site of a state ("TX"), for when our guides have no figure. */
@@ -88,12 +106,14 @@ export interface AnswersDeps {
 
 export function createAnswersService({ guides, selfHelpFor }: AnswersDeps) {
   let vocabulary: GateVocabulary | undefined;
+  let questionIndex: QuestionIndex | undefined;
   const documents = () =>
     guides
       .listGuides()
       .map((summary) => guides.getGuide(summary.slug))
       .filter((guide): guide is GuideDocument => guide !== undefined);
   const gateVocabulary = () => (vocabulary ??= buildGateVocabulary(documents()));
+  const questions = () => (questionIndex ??= indexQuestions(documents()));
 
   const read = (text: string, jurisdiction: string | null) =>
     readQuestion(
@@ -106,6 +126,27 @@ export function createAnswersService({ guides, selfHelpFor }: AnswersDeps) {
   const isCovered = (reading: QuestionReading) =>
     reading.passages.length > 0 &&
     coveredProbability(reading.features, reading.sparse) >= coveredThreshold;
+
+  /**
+   * The guides' own question closest to the person's, among the guides the search found first;
+   * a guide further down the list must match clearly better to be chosen over the first.
+   */
+  function closestQuestion(
+    passages: GuidePassage[],
+    terms: Map<string, number>,
+    figure: FigureKind | undefined,
+  ) {
+    const slugs = [...new Set(passages.map((passage) => passage.slug))].slice(0, questionGuides);
+    const matches = matchQuestions(questions(), terms, slugs, figure);
+    const first = matches.find((match) => match.slug === slugs[0]);
+    const other = matches.find((match) => match.slug !== slugs[0]);
+    const otherWeighed = other ? other.score * guideRankWeight ** slugs.indexOf(other.slug) : 0;
+    const best =
+      other && otherWeighed >= switchScore && otherWeighed >= (first?.score ?? 0) + switchMargin
+        ? other
+        : first;
+    return best && best.score >= questionThreshold ? best : undefined;
+  }
 
   function place({ text, earlier, profile }: AskedQuestion): Placement {
     const smallTalk = smallTalkOf(text);
@@ -141,7 +182,19 @@ export function createAnswersService({ guides, selfHelpFor }: AnswersDeps) {
         : { kind: 'not-covered', reply: replies.notCovered };
     }
     if (outsideUs) return { kind: 'abroad', reply: replies.abroad };
-    const passages = chooseGuide(gateVocabulary(), reading);
+    const chosen = chooseGuide(gateVocabulary(), reading);
+    const figure = figureKindOf(text) ?? (followUp ? figureKindOf(previous ?? '') : undefined);
+    // A follow-up asks its own question about the topic before: its own words weigh most.
+    const asking =
+      followUp && previous ? followUpTerms(reading.terms, read(text, null).terms) : reading.terms;
+    const matched = closestQuestion(chosen, asking, figure);
+    // The guide whose own question the person asked, else the one the search chose.
+    const passages = matched
+      ? [
+          ...chosen.filter((passage) => passage.slug === matched.slug),
+          ...chosen.filter((passage) => passage.slug !== matched.slug),
+        ]
+      : chosen;
     const guide = guides.getGuide(passages[0]!.slug)!;
     const placeForAnswer = named ?? profileState;
     const selfHelp =
@@ -156,7 +209,8 @@ export function createAnswersService({ guides, selfHelpFor }: AnswersDeps) {
       question: {
         terms: reading.terms,
         wantsFigure: figureWords.test(asked),
-        figure: figureKindOf(text) ?? (followUp ? figureKindOf(previous ?? '') : undefined),
+        figure,
+        matched,
         place: placeForAnswer,
         selfHelp: selfHelp ? { name: selfHelp.name, url: selfHelp.url } : undefined,
       },
@@ -202,7 +256,10 @@ export function createAnswersService({ guides, selfHelpFor }: AnswersDeps) {
     compose: (placement: Extract<Placement, { kind: 'covered' }>): ComposedAnswer =>
       composeAnswer(placement.guide, placement.question),
     /** Builds what the gate needs (the guides' vocabulary and everyday English) ahead of use. */
-    warm: () => void gateVocabulary(),
+    warm: () => {
+      gateVocabulary();
+      questions();
+    },
     /** The gate's view of a question (for training its model). */
     gateInput: (text: string) => {
       const reading = read(text, null);

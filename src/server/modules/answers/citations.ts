@@ -1,0 +1,53 @@
+// How an answer quotes the guide: each sentence as one line, without bracketed statute names,
+// followed by the number of the section it comes from ([1] is the first section cited).
+import type { GuideDocument } from '../../../shared/guides.js';
+
+export interface CitedSection {
+  slug: string;
+  guideTitle: string;
+  anchor: string;
+  heading: string;
+}
+
+/** A sentence of the guide, with the section it stands in and the state its list item is about. */
+export interface Quotable {
+  text: string;
+  anchor: string;
+  heading: string;
+  place?: string | undefined;
+}
+
+/** A statute or rule named in brackets: the cited passage names it, the answer need not. */
+const lawInBrackets =
+  /\s*\((?=[^()]*(?:\bsection|\bsections|\bCode\b|\bLaw\b|\bAct\b|\bCFR\b|U\.S\.C\.|\bRule\b|\bStat\b|§))[^()]{1,160}\)/g;
+
+/** A quoted sentence as it reads in an answer: one line, without bracketed statute names. */
+export function plain(text: string): string {
+  return text.replace(/\s+/g, ' ').replace(lawInBrackets, '').trim();
+}
+
+/** Quotes sentences of one guide and numbers the sections they come from, in order of use. */
+export function createCiter(guide: GuideDocument) {
+  const cited: CitedSection[] = [];
+  const placed = new Set<string>();
+  const cite = (anchor: string, heading: string) => {
+    let index = cited.findIndex((section) => section.anchor === anchor);
+    if (index < 0) {
+      cited.push({ slug: guide.slug, guideTitle: guide.title, anchor, heading });
+      index = cited.length - 1;
+    }
+    return `[${index + 1}]`;
+  };
+  const quote = (sentence: Quotable) => {
+    const text = plain(sentence.text).replace(/[:;]$/, '.');
+    const where =
+      sentence.place && !text.includes(sentence.place) && !placed.has(sentence.place)
+        ? `${sentence.place}: `
+        : '';
+    if (sentence.place) placed.add(sentence.place);
+    return `${where}${text} ${cite(sentence.anchor, sentence.heading)}`;
+  };
+  return { cited, quote };
+}
+
+export type Citer = ReturnType<typeof createCiter>;

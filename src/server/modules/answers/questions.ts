@@ -1,0 +1,152 @@
+// The questions each guide answers (front matter `questions`), matched to what a person asks:
+// a TF-IDF cosine between the person's terms and each way the guide puts the question, so "my
+// landlord still has my money" finds "How long does a landlord have to return a deposit?" and
+// its own answering sentence. Decision 0114.
+import { overviewAnchor, type GuideDocument, type GuideQuestion } from '../../../shared/guides.js';
+import { blocksText } from '../guides/markdown.js';
+import { expandQuery } from '../guides/search-index.js';
+import { figureKindOf, figurePatterns, type FigureKind } from './figures.js';
+
+interface IndexedQuestion {
+  slug: string;
+  question: GuideQuestion;
+  /** Each way of asking (the `ask` and every `also`), as weighted terms. */
+  phrasings: Map<string, number>[];
+  /** The kind of figure the question asks for ("how long" wants a duration). */
+  figure: FigureKind | undefined;
+  /** What the answer can state: its sentence and, state by state, its facts' values. */
+  answerText: string;
+}
+
+export interface QuestionIndex {
+  bySlug: Map<string, IndexedQuestion[]>;
+  /** How telling a term is among all the questions: rarer, more telling. */
+  idf: Map<string, number>;
+}
+
+const figureMiss = 0.6;
+
+export interface QuestionMatch {
+  slug: string;
+  question: GuideQuestion;
+  /** Cosine of the person's question and the closest way of asking, 0 to 1. */
+  score: number;
+}
+
+/** The person's words weigh 1, the synonyms they bring less. */
+export function weightedTerms(text: string): Map<string, number> {
+  const { terms, own } = expandQuery(text);
+  return new Map(terms.map((term, i) => [term, i < own ? 1 : 0.6]));
+}
+
+export function indexQuestions(guides: readonly GuideDocument[]): QuestionIndex {
+  const bySlug = new Map<string, IndexedQuestion[]>();
+  const df = new Map<string, number>();
+  let phrasingCount = 0;
+  for (const guide of guides) {
+    const indexed = guide.questions.map((question) => {
+      const phrasings = [question.ask, ...question.also].map(weightedTerms);
+      for (const phrasing of phrasings) {
+        phrasingCount += 1;
+        for (const term of phrasing.keys()) df.set(term, (df.get(term) ?? 0) + 1);
+      }
+      const values = guide.facts
+        .filter((fact) => fact.kind === question.fact)
+        .map((fact) => fact.text);
+      return {
+        slug: guide.slug,
+        question,
+        phrasings,
+        figure: figureKindOf(question.ask),
+        answerText: [question.answer, ...values].join(' '),
+      };
+    });
+    bySlug.set(guide.slug, indexed);
+  }
+  const idf = new Map<string, number>();
+  for (const [term, count] of df) idf.set(term, Math.log(1 + phrasingCount / count));
+  return { bySlug, idf };
+}
+
+/** A term no question uses tells as much as the rarest that one does. */
+function idfOf(index: QuestionIndex, term: string, unseen: number): number {
+  return index.idf.get(term) ?? unseen;
+}
+
+function cosine(
+  index: QuestionIndex,
+  asked: Map<string, number>,
+  phrasing: Map<string, number>,
+  unseen: number,
+): number {
+  let dot = 0;
+  let askedNorm = 0;
+  let phrasingNorm = 0;
+  for (const [term, weight] of asked) {
+    const value = weight * idfOf(index, term, unseen);
+    askedNorm += value * value;
+    const other = phrasing.get(term);
+    if (other !== undefined) dot += value * other * idfOf(index, term, unseen);
+  }
+  for (const [term, weight] of phrasing) {
+    const value = weight * idfOf(index, term, unseen);
+    phrasingNorm += value * value;
+  }
+  return askedNorm === 0 || phrasingNorm === 0 ? 0 : dot / Math.sqrt(askedNorm * phrasingNorm);
+}
+
+/**
+ * The guides' questions closest to what the person asked, best first. A question that asks for
+ * another kind of figure ("how much" against "how long") counts for less.
+ */
+export function matchQuestions(
+  index: QuestionIndex,
+  asked: Map<string, number>,
+  slugs: readonly string[],
+  figure: FigureKind | undefined,
+): QuestionMatch[] {
+  const unseen = Math.max(...index.idf.values(), 1);
+  const matches: QuestionMatch[] = [];
+  for (const slug of slugs) {
+    for (const entry of index.bySlug.get(slug) ?? []) {
+      let score = Math.max(...entry.phrasings.map((p) => cosine(index, asked, p, unseen)));
+      if (figure && entry.figure && figure !== entry.figure) score *= 0.7;
+      // "How many weeks?" is not answered by a sentence without a number of weeks.
+      if (figure && figure !== 'any')
+        score *= figurePatterns[figure].test(entry.answerText) ? 1 : figureMiss;
+      matches.push({ slug, question: entry.question, score });
+    }
+  }
+  return matches.sort((a, b) => b.score - a.score);
+}
+
+const squeeze = (text: string) => text.replace(/\s+/g, ' ').trim();
+const sectionTexts = new WeakMap<
+  GuideDocument,
+  { anchor: string; heading: string; text: string }[]
+>();
+
+/** The section of the guide whose text holds a sentence: where its citation points. */
+export function sectionHolding(
+  guide: GuideDocument,
+  sentence: string,
+): { anchor: string; heading: string } | undefined {
+  let texts = sectionTexts.get(guide);
+  if (!texts) {
+    texts = [
+      {
+        anchor: overviewAnchor,
+        heading: 'Overview',
+        text: squeeze(`${guide.summary}\n${blocksText(guide.intro)}`),
+      },
+      ...guide.sections.map((section) => ({
+        anchor: section.anchor,
+        heading: section.heading,
+        text: squeeze(blocksText(section.blocks)),
+      })),
+    ];
+    sectionTexts.set(guide, texts);
+  }
+  const wanted = squeeze(sentence);
+  return texts.find((section) => section.text.includes(wanted));
+}

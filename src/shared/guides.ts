@@ -102,6 +102,8 @@ export interface GuideQuestion {
   answer: string;
   /** The kind of the guide's facts that answer it state by state. */
   fact?: string | undefined;
+  /** The section that holds the answer, on the guide page. */
+  anchor: string;
 }
 
 export interface GuideSection {

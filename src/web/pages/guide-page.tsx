@@ -11,6 +11,12 @@ import {
 import { useAuth } from '../features/auth/auth-context';
 import { loginPathFor } from '../features/auth/safe-next';
 import { GuideBlocks } from '../features/guides/guide-content';
+import {
+  CommonQuestions,
+  commonQuestionsAnchor,
+  FiguresByState,
+  figuresAnchor,
+} from '../features/guides/guide-extras';
 import { loadGuide, slugFromPath, useGuide } from '../features/guides/guide-data';
 import { jurisdictionLabel } from '../features/guides/jurisdiction-label';
 import { site } from '../site';
@@ -118,6 +124,16 @@ function GuideArticle({ guide }: { guide: GuideDocument }) {
                   <a href={`#${section.anchor}`}>{section.heading}</a>
                 </li>
               ))}
+              {guide.facts.length > 0 && (
+                <li>
+                  <a href={`#${figuresAnchor}`}>Figures by state</a>
+                </li>
+              )}
+              {guide.questions.length > 0 && (
+                <li>
+                  <a href={`#${commonQuestionsAnchor}`}>Common questions</a>
+                </li>
+              )}
               <li>
                 <a href="#sources">Sources</a>
               </li>
@@ -134,6 +150,9 @@ function GuideArticle({ guide }: { guide: GuideDocument }) {
               <GuideBlocks blocks={section.blocks} />
             </section>
           ))}
+
+          <FiguresByState guide={guide} />
+          <CommonQuestions guide={guide} />
 
           <section className="guide-section guide-sources" aria-labelledby="sources">
             <h2 id="sources">Sources</h2>

@@ -7,12 +7,14 @@ import {
   guideAreas,
   guideSectionHeadings,
   headingAnchor,
+  overviewAnchor,
   type GuideDocument,
   type GuideSection,
 } from '../../../shared/guides.js';
 import { guideFrontMatterSchema } from './front-matter.js';
 import {
   blockLinks,
+  blocksText,
   convertBlocks,
   createContext,
   parseMarkdown,
@@ -58,6 +60,15 @@ function splitFrontMatter(file: string, text: string): { yaml: string; body: str
 }
 
 /** Parses one guide file. Throws a GuideContentError when its front matter is not valid. */
+const squeezed = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/** The anchor of the section whose text holds a sentence (the overview when none does). */
+function sectionHolding(sections: GuideSection[], sentence: string): string {
+  const wanted = squeezed(sentence);
+  const section = sections.find((s) => squeezed(blocksText(s.blocks)).includes(wanted));
+  return section?.anchor ?? overviewAnchor;
+}
+
 export function parseGuide(file: string, text: string): ParsedGuide {
   const slug = path.basename(file, '.md');
   if (!slugPattern.test(slug)) {
@@ -131,7 +142,10 @@ export function parseGuide(file: string, text: string): ParsedGuide {
       keywords: meta.keywords,
       sources: meta.sources,
       facts: meta.facts,
-      questions: meta.questions,
+      questions: meta.questions.map((question) => ({
+        ...question,
+        anchor: sectionHolding(sections, question.answer),
+      })),
       intro: introBlocks,
       sections,
     },

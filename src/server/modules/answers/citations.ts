@@ -21,9 +21,16 @@ export interface Quotable {
 const lawInBrackets =
   /\s*\((?=[^()]*(?:\bsection|\bsections|\bCode\b|\bLaw\b|\bAct\b|\bCFR\b|U\.S\.C\.|\bRule\b|\bStat\b|§))[^()]{1,160}\)/g;
 
+/** An abbreviation in brackets after its full name ("(EEOC)", "(BAC)"): the name says it. */
+const abbreviationInBrackets = /\s\([A-Z][A-Za-z]{1,7}\)(?=[\s.,;:])/g;
+
 /** A quoted sentence as it reads in an answer: one line, without bracketed statute names. */
 export function plain(text: string): string {
-  return text.replace(/\s+/g, ' ').replace(lawInBrackets, '').trim();
+  return text
+    .replace(/\s+/g, ' ')
+    .replace(lawInBrackets, '')
+    .replace(abbreviationInBrackets, '')
+    .trim();
 }
 
 /** Quotes sentences of one guide and numbers the sections they come from, in order of use. */

@@ -91,15 +91,12 @@ function matchedFirst(
   const own = state ? factFor(`US-${state.code}`) : undefined;
   const federal = factFor('US');
   // The guide's text may give the state's rule outside its facts ("In California, …").
-  const stateRule =
-    state && !own && !answer.includes(state.name)
-      ? stateSentence(sentencesOf(guide), question)
-      : undefined;
+  const stateRule = state && !own ? stateSentence(sentencesOf(guide), question) : undefined;
   if (stateRule) {
     out.sentences.push(citer.quote(stateRule));
     out.used.add(stateRule.text);
     out.answeredFor = `US-${state!.code}`;
-    if (facts.length === 0 && words(answer) <= 30 && !out.used.has(answer)) say(answer);
+    if (facts.length === 0 && words(answer) <= 30 && !stateRule.text.includes(answer)) say(answer);
   } else if (own) {
     if (!say(own.text)) return undefined;
     out.answeredFor = own.jurisdiction;
@@ -125,7 +122,7 @@ export function composeAnswer(guide: GuideDocument, question: AnswerQuestion): C
   const state = question.place?.kind === 'state' ? question.place : undefined;
   const help =
     state && question.selfHelp
-      ? ` ${state.name}'s courts explain it on [${question.selfHelp.name}](${question.selfHelp.url}).`
+      ? ` ${state.name}'s courts explain it on [their self-help site](${question.selfHelp.url}).`
       : '';
   let first = question.matched
     ? matchedFirst(guide, question, question.matched, citer, help)

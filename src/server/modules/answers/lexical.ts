@@ -129,8 +129,9 @@ export function stateSentence(
   question: AnswerQuestion,
 ): GuideSentence | undefined {
   const found = stateBestOf(rankSentences(sentences, question), question.place)?.sentence;
+  // "How long" wants a duration; any other figure asked for wants a number of some kind.
   const figure =
-    question.figure && question.figure !== 'any' ? figurePatterns[question.figure] : undefined;
+    question.figure === 'duration' ? figurePatterns.duration : question.figure ? /\d/ : undefined;
   return found && (!figure || figure.test(found.text)) ? found : undefined;
 }
 

@@ -160,7 +160,13 @@ export function createAnswersService({ guides, selfHelpFor }: AnswersDeps) {
     }
     let followUp = false;
     const previous = earlier.at(-1);
-    if (previous && isElliptical(text, reading, gateVocabulary())) {
+    // Elliptical ("what about Texas?"), or legal but not covered alone ("how long til I can
+    // remarry" after a divorce question): read with the question before it.
+    const leansOnEarlier =
+      previous !== undefined &&
+      (isElliptical(text, reading, gateVocabulary()) ||
+        (!isCovered(reading) && soundsLegal(gateVocabulary(), reading)));
+    if (previous && leansOnEarlier) {
       const combined = read(`${previous} ${text}`, jurisdiction);
       if (isCovered(combined)) {
         // The topic from before; the place this question names, else the one before.

@@ -85,6 +85,17 @@ export const feedbackRequestSchema = z.object({ rating: z.enum(['up', 'down']).n
 export const noticeStatusSchema = z.object({ acknowledgedAt: z.string().nullable() });
 
 /**
+ * What a stop answers once the reply has settled: the answer as stored (null when there was none
+ * to stop), the tokens it was charged and the balance after, as the ledger has them.
+ */
+export const stopAnswerSchema = z.object({
+  answer: z.object({ id: z.string(), status: z.enum(messageStatuses) }).nullable(),
+  charged: z.number().int().nonnegative(),
+  balance: z.number().int(),
+});
+export type StopAnswer = z.infer<typeof stopAnswerSchema>;
+
+/**
  * What the reply stream's `start` and `finish` parts carry as message metadata (the AI SDK's UI
  * message stream protocol): the ids at the start, the charge and the new balance at the end.
  * The browser's useChat validates each part's metadata with this schema.

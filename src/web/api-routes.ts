@@ -27,6 +27,7 @@ import type {
   feedbackRequestSchema,
   noticeStatusSchema,
   renameConversationSchema,
+  stopAnswerSchema,
 } from '../shared/chat';
 import type { contactRequestSchema } from '../shared/contact';
 import type { tokenStatusSchema } from '../shared/tokens';
@@ -92,6 +93,7 @@ export interface ApiRoutes {
     typeof conversationSummarySchema
   >;
   'DELETE /api/conversations/:id': Route<undefined, undefined>;
+  'POST /api/conversations/:id/stop': { body: Empty; answer: z.output<typeof stopAnswerSchema> };
   'POST /api/messages/:id/feedback': Route<typeof feedbackRequestSchema, undefined>;
   'GET /api/chat/notice': Route<undefined, typeof noticeStatusSchema>;
   'POST /api/chat/notice': { body: Empty; answer: z.output<typeof noticeStatusSchema> };

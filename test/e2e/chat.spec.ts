@@ -198,7 +198,9 @@ test.describe('chat at 375 px', () => {
 test.describe('chat at 1280 px', () => {
   test.use({ viewport: viewports.desktop });
 
-  test('Stop keeps the partial answer and charges only it', async ({ page }) => {
+  test('Stop keeps the partial answer, shows its charge at once, and Retry answers again', async ({
+    page,
+  }) => {
     await openChat(page, 'stop');
     const marker = `stop-${Date.now()}`;
     // About 9,000 tokens in full, so a stopped answer's charge stands well apart from it even
@@ -213,36 +215,36 @@ test.describe('chat at 1280 px', () => {
     const shown = (await answer.locator('.answer-markdown').innerText()).trim();
     expect(shown.length).toBeLessThan(words.length);
 
-    await expect
-      .poll(async () => (await tokenStatus(page)).recent.some((row) => row.kind === 'charge'))
-      .toBe(true);
+    // The stop answers once the answer is stored and charged: the page says so at once, with
+    // Retry, and the sidebar shows the balance after the charge, as the ledger has it.
+    await expect(answer).toContainText('Stopped.');
+    await expect(answer.getByRole('button', { name: 'Retry' })).toBeVisible();
     const status = await tokenStatus(page);
     const charged = 25_000 - status.balance;
+    expect(status.recent.filter((row) => row.kind === 'charge')).toEqual([
+      expect.objectContaining({ delta: -charged }),
+    ]);
     // A stopped answer costs its prompt and the words written: far less than the whole.
     expect(charged).toBeGreaterThan(0);
     expect(charged).toBeLessThan(4000);
-    // Once the stopped answer is stored, the sidebar shows the balance after its charge.
     await expect(page.getByText(`${status.balance.toLocaleString('en-US')} Tokens`)).toBeAttached();
-    await reopenNewestChat(page);
-    const stopped = page.locator('.chat-message-assistant');
-    await expect(stopped).toContainText('Stopped.');
-    await expect(stopped.getByRole('button', { name: 'Retry' })).toBeVisible();
     await saveScreenshot(page, 'chat-stopped-retry-desktop');
     await page.setViewportSize(viewports.phone);
-    await stopped.getByRole('button', { name: 'Retry' }).scrollIntoViewIfNeeded();
+    await answer.getByRole('button', { name: 'Retry' }).scrollIntoViewIfNeeded();
     await saveScreenshot(page, 'chat-stopped-retry-phone');
     await expectAccessible(page);
     await page.setViewportSize(viewports.desktop);
 
-    // Reopened, the cut-off answer, the newest message, can be written again.
+    // Retry right after the stop writes the answer again.
     await script(page, { match: marker, text: 'A shorter answer this time.' });
-    await stopped.getByRole('button', { name: 'Retry' }).click();
+    await answer.getByRole('button', { name: 'Retry' }).click();
     await expect(page.locator('.chat-message-assistant').last()).toContainText(
       'A shorter answer this time.',
     );
     await expect(page.getByRole('button', { name: 'Retry' })).toHaveCount(0);
     await reopenNewestChat(page);
     await expect(page.locator('.chat-message-assistant')).toHaveCount(2);
+    await expect(page.locator('.chat-message-assistant').first()).toContainText('Stopped.');
     await expect(page.locator('.chat-message-user')).toHaveCount(1);
   });
 

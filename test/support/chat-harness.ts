@@ -1,3 +1,14 @@
+import type { App } from '../../src/server/app';
+import type { Db } from '../../src/server/db/database';
+
+/** Starts the app on a free port of this machine and answers its address. */
+export async function listen(app: App): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('not listening');
+  return `http://127.0.0.1:${address.port}`;
+}
+
 export interface StreamPart {
   type: string;
   [key: string]: unknown;
@@ -35,13 +46,29 @@ export const longAnswer = {
  * the connection.
  */
 export async function readUntilAnswerBegins(response: Response): Promise<string> {
+  return (await readAnswerBeginning(response)).answerId;
+}
+
+/**
+ * As readUntilAnswerBegins, with `rest`: reads the stream to its end and answers all its parts.
+ */
+export async function readAnswerBeginning(response: Response) {
   const reader = response.body!.getReader();
   const decoder = new TextDecoder();
   let seen = '';
   while (!seen.includes('word3')) seen += decoder.decode((await reader.read()).value);
   // The events read whole; the last may have arrived in part.
   const whole = seen.slice(0, seen.lastIndexOf('\n\n'));
-  return parseUiStream(whole).parts.find((p) => p.type === 'start')!.messageId as string;
+  const answerId = parseUiStream(whole).parts.find((p) => p.type === 'start')!.messageId as string;
+  return {
+    answerId,
+    async rest() {
+      for (let read = await reader.read(); !read.done; read = await reader.read()) {
+        seen += decoder.decode(read.value);
+      }
+      return parseUiStream(seen);
+    },
+  };
 }
 
 /** A conversation's messages as [role, status] pairs. */
@@ -55,3 +82,16 @@ export const cutOffThenRetried = [
   ['assistant', 'stopped'],
   ['assistant', 'complete'],
 ];
+
+/** A person's token ledger: its sum (which is the balance) and what its charges took. */
+export async function ledgerOf(db: Db, userId: string) {
+  const rows = await db.kysely
+    .selectFrom('token_ledger')
+    .select(['kind', 'delta'])
+    .where('user_id', '=', userId)
+    .execute();
+  return {
+    sum: rows.reduce((s, r) => s + Number(r.delta), 0),
+    charged: -rows.filter((r) => r.kind === 'charge').reduce((s, r) => s + Number(r.delta), 0),
+  };
+}

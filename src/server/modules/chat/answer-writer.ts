@@ -15,6 +15,7 @@ import type { Reservation, TokensService } from '../tokens/service.js';
 import { passageUrl } from './guide-passages.js';
 import type { ReplyContent } from './reply-content.js';
 import { insertMessage, touchConversation } from './repository.js';
+import type { Settlement } from './settle-signals.js';
 
 /** Writes one part of the UI message stream; it ignores writes after the client has gone. */
 export type ChunkSink = (chunk: UIMessageChunk<ReplyMetadata>) => void;
@@ -36,14 +37,15 @@ export interface AnswerJob {
 /**
  * The body of a reply's stream: the answer part by part (citations naming no passage removed),
  * then, in one unit of work, the reservation settled and the answer stored, then the sources and
- * the finish part with what was charged and the balance.
+ * the finish part with what was charged and the balance. Answers the settlement (the reply's
+ * settle signal).
  */
 export async function writeAnswer(
   { db, log }: Pick<ModuleDeps, 'db' | 'log'>,
   tokens: TokensService,
   job: AnswerJob,
   write: ChunkSink,
-): Promise<void> {
+): Promise<Settlement> {
   const { conversationId, userMessageId, content, reservation, abort } = job;
   const citations = createCitationFilter(content.passages.length);
   let written = '';
@@ -134,9 +136,17 @@ export async function writeAnswer(
       ...(content.asksForState ? { asksForState: true } : {}),
     },
   });
+  return {
+    answer: settled.stored ? { id: job.assistantMessageId, status } : null,
+    charged: settled.charged,
+    balance: settled.balance,
+  };
 }
 
-/** One unit of work: tokens settles the reservation, the chat stores the answer. */
+/**
+ * One unit of work: tokens settles the reservation, the chat stores the answer (`stored` false
+ * when its conversation was deleted meanwhile).
+ */
 function settleAndStore(
   db: Db,
   tokens: TokensService,
@@ -157,7 +167,8 @@ function settleAndStore(
     });
     const now = new Date().toISOString();
     // Deleted while it was written: the charge stands, and there is nowhere to store the answer.
-    if (await touchConversation(work.kysely, job.conversationId, now)) {
+    const stored = await touchConversation(work.kysely, job.conversationId, now);
+    if (stored) {
       await insertMessage(work.kysely, {
         id: job.assistantMessageId,
         conversationId: job.conversationId,
@@ -171,6 +182,6 @@ function settleAndStore(
         now,
       });
     }
-    return settled;
+    return { ...settled, stored };
   });
 }

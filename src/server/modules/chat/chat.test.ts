@@ -6,6 +6,7 @@ import { startLlmFake, type LlmFake } from '../../../../test/fakes/llm-server';
 import { createAuthHarness, type AuthHarness } from '../../../../test/support/auth-harness';
 import {
   cutOffThenRetried,
+  ledgerOf,
   longAnswer,
   parseUiStream,
   readUntilAnswerBegins,
@@ -87,17 +88,7 @@ describe.each(databaseTargets)('chat on $kind', ({ kind, skip }) => {
     return { response, ...parseUiStream(body) };
   }
 
-  async function ledger(userId: string) {
-    const rows = await h!.env.db.kysely
-      .selectFrom('token_ledger')
-      .select(['kind', 'delta'])
-      .where('user_id', '=', userId)
-      .execute();
-    return {
-      sum: rows.reduce((s, r) => s + Number(r.delta), 0),
-      charged: -rows.filter((r) => r.kind === 'charge').reduce((s, r) => s + Number(r.delta), 0),
-    };
-  }
+  const ledger = (userId: string) => ledgerOf(h!.env.db, userId);
 
   const finishOf = (parts: { type: string; [k: string]: unknown }[]) =>
     parts.find((p) => p.type === 'finish')?.messageMetadata as {

@@ -3,20 +3,12 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startLlmFake, type LlmFake } from '../../../../test/fakes/llm-server';
 import { createAuthHarness, type AuthHarness } from '../../../../test/support/auth-harness';
-import {
-  cutOffThenRetried,
-  longAnswer,
-  parseUiStream,
-  readUntilAnswerBegins,
-  rolesAndStatuses,
-  textOf,
-} from '../../../../test/support/chat-harness';
+import { listen, parseUiStream } from '../../../../test/support/chat-harness';
 import { createTestEnvironment, databaseTargets } from '../../../../test/support/databases';
 import { testGuideLibrary } from '../../../../test/support/guides';
 import { insertVerifiedUser } from '../../../../test/support/users';
 import { buildApp, type App } from '../../app';
 import { createTokensService } from '../tokens/service';
-import pg from 'pg';
 import pino from 'pino';
 import { freePort } from '../../../../bench/local-server';
 
@@ -27,13 +19,6 @@ beforeAll(async () => {
 afterAll(() => llm.close());
 
 const password = 'correct horse battery staple';
-
-async function listen(app: App): Promise<string> {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('not listening');
-  return `http://127.0.0.1:${address.port}`;
-}
 
 describe.each(databaseTargets)('chat races on $kind', ({ kind, skip }) => {
   let h: AuthHarness | undefined;
@@ -147,67 +132,6 @@ describe.each(databaseTargets)('chat races on $kind', ({ kind, skip }) => {
     },
     90_000,
   );
-
-  // Two instances share a database server: PostgreSQL only.
-  if (kind === 'postgres')
-    it.skipIf(skip)(
-      'a Retry that reaches the other instance while the first is still storing the cut-off answer waits for it, then answers',
-      async () => {
-        h = await createAuthHarness(kind, llm.env(), undefined, { guides: testGuideLibrary() });
-        const first = await listen(h.app);
-        other = await buildApp(h.env.config, { logger: false, guides: testGuideLibrary() });
-        const second = await listen(other);
-        const me = await h.signUp('ada@example.com', password);
-        const id = randomUUID();
-        const post = (base: string, body: unknown, signal?: AbortSignal) =>
-          fetch(`${base}/api/conversations/${id}/messages`, {
-            method: 'POST',
-            headers: {
-              authorization: `Bearer ${me.accessToken}`,
-              'content-type': 'application/json',
-            },
-            body: JSON.stringify(body),
-            signal,
-          });
-
-        llm.script(longAnswer);
-        const cut = new AbortController();
-        const response = await post(
-          first,
-          { text: 'How do I contest a speeding ticket?' },
-          cut.signal,
-        );
-        const answerId = await readUntilAnswerBegins(response);
-
-        // Another connection holds the person's token account, so the first instance cannot
-        // finish storing the cut-off answer (it returns the hold on that row in the same
-        // transaction) until it lets go.
-        const holder = new pg.Client({
-          connectionString: (h.env.config.database as { url: string }).url,
-        });
-        await holder.connect();
-        try {
-          await holder.query('begin');
-          await holder.query('select 1 from token_accounts where user_id = $1 for update', [
-            me.userId,
-          ]);
-          cut.abort();
-          llm.script({ text: 'Back again.' });
-          const retried = post(second, { text: 'ignored', retryOf: answerId });
-          await new Promise((resolve) => setTimeout(resolve, 500));
-          await holder.query('rollback');
-
-          const answered = await retried;
-          expect(answered.status).toBe(200);
-          expect(textOf(parseUiStream(await answered.text()).parts)).toBe('Back again.');
-        } finally {
-          await holder.end();
-        }
-        const conversation = (await h.me('GET', `/api/conversations/${id}`, me.accessToken)).json();
-        expect(rolesAndStatuses(conversation)).toEqual(cutOffThenRetried);
-        expect(conversation.messages[1].content).toContain('word3');
-      },
-    );
 });
 
 describe('a server killed mid-stream', () => {

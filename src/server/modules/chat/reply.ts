@@ -24,6 +24,7 @@ import {
   type ChatMessageRow,
 } from './repository.js';
 import type { RetryTarget } from './retry.js';
+import type { Settlement, SettleSignals } from './settle-signals.js';
 
 export type { ChunkSink };
 export type ReplyMessage = UIMessage<ReplyMetadata>;
@@ -61,13 +62,12 @@ export function createReplies(
     tokens: TokensService;
     composeReplyContent: ComposeReplyContent;
     findRetry: (userId: string, conversationId: string, answerId: string) => Promise<RetryTarget>;
+    signals: SettleSignals;
     historyMessages: number;
   },
 ) {
   const { db, log } = deps;
-  const { tokens, composeReplyContent, findRetry, historyMessages } = rooms;
-  /** Replies being written, each settled when its answer is stored: shutdown waits for them. */
-  const settling = new Set<Promise<void>>();
+  const { tokens, composeReplyContent, findRetry, signals, historyMessages } = rooms;
 
   /** A new question: checked, and the conversation's history before it. */
   async function checkQuestion(userId: string, conversationId: string, rawText: string) {
@@ -136,28 +136,51 @@ export function createReplies(
     });
   }
 
+  /**
+   * A reply is tracked from its first steps, so a stop that arrives while it is still being
+   * checked stops it too (its content then writes nothing); a refusal settles it at once.
+   */
   async function startReply(
     asker: Asker,
     conversationId: string,
     request: SendMessageRequest,
     signal: AbortSignal,
   ): Promise<ReplyStream> {
+    const abort = new AbortController();
+    signal.addEventListener('abort', () => abort.abort(), { once: true });
+    if (signal.aborted) abort.abort();
+    // A retry waits for the answer it retries to settle, so it is tracked only after that.
     const retry = request.retryOf
       ? await findRetry(asker.userId, conversationId, request.retryOf)
       : undefined;
+    const tracked = signals.track(asker.userId, conversationId, abort);
+    try {
+      return await prepareReply(asker, conversationId, request.text, retry, {
+        abort,
+        settle: tracked.settle,
+      });
+    } catch (error) {
+      tracked.settle();
+      throw error;
+    }
+  }
+
+  async function prepareReply(
+    asker: Asker,
+    conversationId: string,
+    questionText: string,
+    retry: RetryTarget | undefined,
+    { abort, settle }: { abort: AbortController; settle: (settlement?: Settlement) => void },
+  ): Promise<ReplyStream> {
     const { text, history }: { text: string; history: ChatMessageRow[] } = retry
       ? { text: retry.question.content, history: retry.history }
-      : await checkQuestion(asker.userId, conversationId, request.text);
+      : await checkQuestion(asker.userId, conversationId, questionText);
     const content = composeReplyContent({
       question: text,
       earlier: history,
       place: asker.jurisdiction,
     });
     const reservation = await reserveFor(asker.userId, content.promptTokens, content.outputCap);
-
-    const abort = new AbortController();
-    signal.addEventListener('abort', () => abort.abort(), { once: true });
-    if (signal.aborted) abort.abort();
 
     // The model's request goes out before anything else is done, so storing the question (and,
     // with many questions at once, the other questions' checks) overlaps the model's wait for
@@ -197,24 +220,20 @@ export function createReplies(
       first,
       abort,
     };
-    let done!: () => void;
-    const finished = new Promise<void>((resolve) => (done = resolve));
-    settling.add(finished);
-    void finished.then(() => settling.delete(finished));
-
     return {
       run: async (write) => {
+        let settlement: Settlement | undefined;
         try {
-          await writeAnswer(deps, tokens, job, write);
+          settlement = await writeAnswer(deps, tokens, job, write);
         } catch (error) {
           log.error({ err: error, conversationId }, 'could not settle a reply');
           write({ type: 'error', errorText: chatMessages.replyFailed });
         } finally {
-          done();
+          settle(settlement);
         }
       },
     };
   }
 
-  return { startReply, settled: () => Promise.all(settling) };
+  return { startReply };
 }

@@ -1,17 +1,7 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Db } from '../../db/database.js';
-import type { TokensService } from '../tokens/service.js';
 import { messageNotFound, retryNotPossible } from './messages.js';
 import { findMessage, recentMessages, type ChatMessageRow } from './repository.js';
-
-/**
- * How long a retry waits for the answer it retries to be stored. A person whose connection was
- * lost can press Retry while the server (this instance or another) is still settling the
- * cut-off answer.
- */
-const retryWaitMs = 5_000;
-/** How often a retry looks again for an answer that is still being settled. */
-const retryPollMs = 100;
+import type { SettleSignals } from './settle-signals.js';
 
 export interface RetryTarget {
   answer: ChatMessageRow;
@@ -26,7 +16,7 @@ export interface RetryTarget {
  * conversation is theirs too), an answer that failed (`error`) or was cut off (`stopped`, as
  * when the connection was lost), and the newest message (else 409).
  */
-export function createRetries(db: Db, tokens: TokensService, historyMessages: number) {
+export function createRetries(db: Db, signals: SettleSignals, historyMessages: number) {
   async function findRetry(
     userId: string,
     conversationId: string,
@@ -49,31 +39,16 @@ export function createRetries(db: Db, tokens: TokensService, historyMessages: nu
   }
 
   /**
-   * The answer a retry names, once it is stored, for up to `retryWaitMs`. While the person's
-   * conversation ends with a question and they have a reply streaming (on this instance or
-   * another), the answer may be one still being settled: it is looked for again every
-   * `retryPollMs`. Undefined when it is not stored by then, or at once when no answer of theirs
-   * can be on its way.
+   * The answer a retry names, once it is stored. A person whose connection was lost can press
+   * Retry while the server (this instance or another) is still settling the cut-off answer: the
+   * retry then waits for that reply's settle signal (or, on another instance, for its rows).
    */
   async function storedAnswer(userId: string, conversationId: string, id: string) {
-    const deadline = performance.now() + retryWaitMs;
     const find = () => findMessage(db.kysely, { userId, conversationId, id });
-    const answerMayBeSettling = async () => {
-      const [newest] = await recentMessages(db.kysely, conversationId, 1);
-      return (
-        newest?.user_id === userId &&
-        newest.role === 'user' &&
-        (await tokens.streamingCount(userId)) > 0
-      );
-    };
-    for (;;) {
-      const answer = await find();
-      if (answer || performance.now() >= deadline) return answer;
-      // Settling stores the answer and ends its stream's count in one transaction, so once
-      // nothing is streaming, one more look is the last word.
-      if (!(await answerMayBeSettling())) return find();
-      await sleep(retryPollMs);
-    }
+    const answer = await find();
+    if (answer) return answer;
+    await signals.afterSettling(userId, conversationId, { stop: false });
+    return find();
   }
 
   return { findRetry };

@@ -10,28 +10,17 @@ import {
   noticeStatusSchema,
   renameConversationSchema,
   sendMessageRequestSchema,
+  stopAnswerSchema,
 } from '../../../shared/chat.js';
 import { errorBodySchema } from '../../../shared/errors.js';
 import { signedIn, type Authenticate } from '../auth/authenticate.js';
 import type { ChatService } from './service.js';
+import { writeUiMessageStream } from './ui-message-stream.js';
 
 const tags = ['chat'];
 const security = [{ bearer: [] }];
 const idParams = z.object({ id: conversationIdSchema });
 const noContent = { 204: z.null().describe('Done') };
-
-/**
- * The AI SDK's UI message stream headers (its clients check the version header). No
- * `Connection` header: Node writes keep-alive or close as the client asked (one set here would
- * keep a socket open after the reply that the client asked to close).
- */
-const uiMessageStreamHeaders = {
-  'content-type': 'text/event-stream',
-  'cache-control': 'no-store',
-  'x-vercel-ai-ui-message-stream': 'v1',
-  // Proxies such as nginx must pass each part on at once.
-  'x-accel-buffering': 'no',
-};
 
 /**
  * The chat: conversations, replies streamed with the AI SDK's UI message stream protocol,
@@ -158,39 +147,28 @@ export function chatRoutes({
           request.body,
           gone.signal,
         );
-        // From here the answer is ours to write: the headers Fastify gathered (security headers)
-        // go out with the stream's own, which include X-Accel-Buffering: no for proxies.
-        const headers: Record<string, string> = {};
-        for (const [name, value] of Object.entries(reply.getHeaders())) {
-          if (typeof value === 'string') headers[name] = value;
-        }
-        reply.hijack();
-        const raw = reply.raw;
-        // Keep-alive stated unless the client asked to close: without it, a client that goes away
-        // mid-stream was not seen as gone.
-        const keepAlive = /\bclose\b/i.test(request.headers.connection ?? '')
-          ? {}
-          : { connection: 'keep-alive' };
-        raw.writeHead(200, { ...headers, ...uiMessageStreamHeaders, ...keepAlive });
-        // One Server-Sent Event per part, written as it comes (the protocol's framing). Parts
-        // written in one go (the start, the parts after the settlement) leave in one socket write:
-        // the first corks the response and the end of the current turn uncorks it.
-        let corked = false;
-        const uncork = () => {
-          corked = false;
-          raw.uncork();
-        };
-        await stream.run((chunk) => {
-          if (raw.destroyed || raw.writableEnded) return;
-          if (!corked) {
-            corked = true;
-            raw.cork();
-            process.nextTick(uncork);
-          }
-          raw.write(`data: ${JSON.stringify(chunk)}\n\n`);
-        });
-        if (!raw.destroyed && !raw.writableEnded) raw.end('data: [DONE]\n\n');
+        await writeUiMessageStream(request, reply, stream);
       },
+    );
+
+    app.post(
+      '/conversations/:id/stop',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Stop the answer being written; answers once it is settled',
+          description:
+            'Stops your answer being written in this conversation and answers once it is settled and stored: ' +
+            'the answer (its id and status, `stopped` unless it had finished), the tokens it was charged and the ' +
+            'balance after. The same as closing the stream, which stops it too (and does so on whichever instance ' +
+            'writes it); a reply being settled elsewhere is waited for, a few seconds at most. With no answer ' +
+            'being written, the newest answer as stored.',
+          params: idParams,
+          response: { 200: stopAnswerSchema, 404: errorBodySchema },
+        },
+      },
+      async (request) => chat.stopReply(signedIn(request).user.id, request.params.id),
     );
 
     app.post(

@@ -7,6 +7,8 @@ import { createConversations } from './conversations.js';
 import { createReplies } from './reply.js';
 import { createReplyContent } from './reply-content.js';
 import { createRetries } from './retry.js';
+import { createSettleSignals } from './settle-signals.js';
+import { createStops } from './stop.js';
 
 export type { Asker, ChunkSink, ReplyMessage, ReplyStream } from './reply.js';
 export { conversationNotFound, titleFrom } from './messages.js';
@@ -31,7 +33,8 @@ const warmUpQuestions = [
 /**
  * The chat, in rooms: conversations (list, read, rename, delete, rate, notice, export; history
  * paging in its own file), replies (reply.ts: the steps before the stream; answer-writer.ts: the
- * stream, settled and stored in one unit of work), retry (retry.ts) and what writes a reply's
+ * stream, settled and stored in one unit of work), each reply's settle signal (settle-signals.ts)
+ * that stop (stop.ts) and retry (retry.ts) wait on, and what writes a reply's
  * content (reply-content.ts: library mode or the model). Every read and write is scoped to the
  * asker: another person's ids are not found.
  */
@@ -50,16 +53,19 @@ export function createChatService(
   model?.warm();
   answers.warm();
   const conversations = createConversations(db);
-  const { findRetry } = createRetries(db, tokens, historyMessages);
+  const signals = createSettleSignals(db, tokens);
+  const { findRetry } = createRetries(db, signals, historyMessages);
+  const { stopReply } = createStops(db, tokens, signals);
   const composeReplyContent = createReplyContent(config, { model, answers });
   const replies = createReplies(
     { db, log },
-    { tokens, composeReplyContent, findRetry, historyMessages },
+    { tokens, composeReplyContent, findRetry, signals, historyMessages },
   );
 
   return {
     ...conversations,
     startReply: replies.startReply,
+    stopReply,
     /** Loads what the first reply would (the tokenizer, the model's thread): readiness waits. */
     warm: async () => {
       lazyModules.tokenizer();
@@ -77,7 +83,7 @@ export function createChatService(
     },
     /** Waits for replies being written to settle, then stops the model's thread (shutdown). */
     drain: async () => {
-      await replies.settled();
+      await signals.allSettled();
       await model?.close();
     },
   };

@@ -43,6 +43,14 @@ describe('the chat API client', () => {
       options: { method: 'PATCH', body: { title: 'Deposit' } },
     });
 
+    const settled = { answer: { id: 'a1', status: 'stopped' }, charged: 412, balance: 24_588 };
+    const stopped = sessionAnswering(settled);
+    expect(await createChatApi(stopped.session).stop(summary.id)).toEqual(settled);
+    expect(stopped.calls[0]).toMatchObject({
+      path: `/api/conversations/${summary.id}/stop`,
+      options: { method: 'POST' },
+    });
+
     const removed = sessionAnswering(undefined, 204);
     expect(await createChatApi(removed.session).remove(summary.id)).toBeUndefined();
     expect(removed.calls[0]!.options.method).toBe('DELETE');

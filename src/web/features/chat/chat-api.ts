@@ -4,6 +4,7 @@ import {
   conversationSchema,
   conversationSummarySchema,
   noticeStatusSchema,
+  stopAnswerSchema,
 } from '../../../shared/chat';
 import { tokenStatusSchema } from '../../../shared/tokens';
 
@@ -38,6 +39,13 @@ export function createChatApi(session: ChatSession) {
         check: conversationSummarySchema,
       }),
     remove: (id: string) => callRoute(fetcher, 'DELETE /api/conversations/:id', { params: { id } }),
+    /** Stops the answer being written, and answers once it is settled: its charge, the balance. */
+    stop: (id: string) =>
+      callRoute(fetcher, 'POST /api/conversations/:id/stop', {
+        params: { id },
+        body: {},
+        check: stopAnswerSchema,
+      }),
     rate: (messageId: string, rating: 'up' | 'down' | null) =>
       callRoute(fetcher, 'POST /api/messages/:id/feedback', {
         params: { id: messageId },

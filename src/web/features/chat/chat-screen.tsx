@@ -56,11 +56,11 @@ export function ChatScreen({
 }) {
   const api = useMemo(() => createChatApi(session), [session]);
   const history = useHistory(api);
-  const balance = useBalance(api, { onSettled: history.reload });
+  const balance = useBalance(api);
   const { notice, acknowledge } = useNotice(api);
   const { setBalance } = balance;
   const { reload } = history;
-  const onFinish = useCallback(
+  const onSettled = useCallback(
     (newBalance: number | undefined) => {
       if (newBalance !== undefined) setBalance(newBalance);
       reload();
@@ -72,8 +72,7 @@ export function ChatScreen({
     session,
     initialAsk,
     initialConversation,
-    onFinish,
-    onCutOff: balance.afterSettling,
+    onSettled,
     onOutOfTokens,
   });
   const { chat, waiting } = conversation;

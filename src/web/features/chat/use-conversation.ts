@@ -16,23 +16,22 @@ import { failedAnswerId, toReplyMessages } from './reply-messages';
  * The conversation on screen and its stream: useChat with a transport through the signed-in
  * session, sending, stopping (Esc too), Retry, opening a saved chat or a link to one, and
  * starting a new one. What happens beside it (the balance, the list) is the caller's, told
- * through `onFinish` (a reply ended with its new balance) and `onCutOff` (stopped or failed).
+ * through `onSettled` with the balance after the reply's charge: from the `finish` part of a
+ * reply that finished, else from the answer to a stop (stopped, or its stream broken off).
  */
 export function useConversation({
   api,
   session,
   initialAsk,
   initialConversation,
-  onFinish,
-  onCutOff,
+  onSettled,
   onOutOfTokens,
 }: {
   api: ChatApi;
   session: ChatSession;
   initialAsk: string;
   initialConversation: string | null | undefined;
-  onFinish: (balance: number | undefined) => void;
-  onCutOff: () => void;
+  onSettled: (balance: number | undefined) => void;
   onOutOfTokens: () => void;
 }) {
   const [current, setCurrent] = useState<{ id: string; messages: ReplyMessage[] }>(() => ({
@@ -72,6 +71,11 @@ export function useConversation({
 
   /** Set while a Retry is being sent, so its refusal can be told from a new question's. */
   const retrying = useRef(false);
+  /** The conversation on screen now, for answers that arrive after the person moved on. */
+  const shownId = useRef(current.id);
+  useEffect(() => {
+    shownId.current = current.id;
+  }, [current.id]);
 
   const chat = useChat<ReplyMessage>({
     id: current.id,
@@ -79,9 +83,10 @@ export function useConversation({
     transport,
     // The start and finish parts' metadata (ids, charge, balance) is checked as it arrives.
     messageMetadataSchema: replyMetadataSchema,
-    onFinish: ({ message }) => {
+    onFinish: ({ message, isAbort, isError }) => {
       retrying.current = false;
-      onFinish(message.metadata?.balance);
+      // A stopped or broken-off reply is settled by the answer to its stop (below).
+      if (!isAbort && !isError) onSettled(message.metadata?.balance);
     },
     onError: (error) => {
       const wasRetry = retrying.current;
@@ -90,7 +95,8 @@ export function useConversation({
         onOutOfTokens();
         return;
       }
-      onCutOff();
+      // The stream broke off: the server stops the reply and answers once it is settled.
+      if (!(error instanceof ApiError)) settle(current.id, { stopped: false });
       // A Retry the server refused: the answer was stored otherwise than this page saw it (it
       // was finished after all, or is not stored yet). What is stored is shown instead.
       if (wasRetry && error instanceof ApiError && (error.status === 404 || error.status === 409)) {
@@ -106,10 +112,36 @@ export function useConversation({
   });
   const waiting = chat.status === 'submitted' || chat.status === 'streaming';
 
+  /**
+   * Asks the server to stop the conversation's reply and shows what it answers once the reply
+   * is settled: the balance after its charge and, for a reply the person stopped, the answer as
+   * stored ("Stopped.", with Retry) when it is still on screen.
+   */
+  const { setMessages } = chat;
+  const settle = useCallback(
+    (conversationId: string, { stopped }: { stopped: boolean }) => {
+      api.stop(conversationId).then(
+        ({ answer, charged, balance }) => {
+          onSettled(balance);
+          if (!stopped || !answer || conversationId !== shownId.current) return;
+          setMessages((messages) =>
+            messages.map((message) =>
+              message.id === answer.id
+                ? { ...message, metadata: { ...message.metadata, status: answer.status, charged } }
+                : message,
+            ),
+          );
+        },
+        () => onSettled(undefined),
+      );
+    },
+    [api, onSettled, setMessages],
+  );
+
   const stop = useCallback(() => {
     void chat.stop();
-    onCutOff();
-  }, [chat, onCutOff]);
+    settle(current.id, { stopped: true });
+  }, [chat, settle, current.id]);
 
   useEffect(() => {
     if (!waiting) return;

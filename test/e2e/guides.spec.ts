@@ -83,6 +83,23 @@ test.describe('legal guides', () => {
       await expect(
         page.getByRole('heading', { level: 2, name: 'Deadlines to watch' }),
       ).toBeInViewport();
+      // Figures by state: each state's figure with its official source.
+      const figures = page.getByRole('region', { name: 'Figures by state' });
+      const deadlines = figures.getByRole('table', { name: 'Deposit return deadline' });
+      await expect(deadlines.getByRole('row', { name: /California/ })).toContainText('21 days');
+      await expect(
+        deadlines.getByRole('link', { name: 'Official source for California' }),
+      ).toHaveAttribute('href', /^https:\/\//);
+      // A common question opens to the guide's own answer, which links to where it stands.
+      const questions = page.getByRole('region', { name: 'Common questions' });
+      const asked = questions.getByText(
+        'How long does a landlord have to return a security deposit?',
+        { exact: true },
+      );
+      await asked.click();
+      await expect(
+        questions.getByText(/within a set number of days after you move out/),
+      ).toBeVisible();
       await expectAccessible(page);
       await saveScreenshot(page, `guide-${name}`);
     });

@@ -91,7 +91,9 @@ function matchedFirst(
   const own = state ? factFor(`US-${state.code}`) : undefined;
   const federal = factFor('US');
   // The guide's text may give the state's rule outside its facts ("In California, …").
-  const stateRule = state && !own ? stateSentence(sentencesOf(guide), question) : undefined;
+  // A question about the person's own state is answered by its own sentence.
+  const stateRule =
+    state && !own && !match.forState ? stateSentence(sentencesOf(guide), question) : undefined;
   if (stateRule) {
     out.sentences.push(citer.quote(stateRule));
     out.used.add(stateRule.text);

@@ -6,6 +6,7 @@ import { overviewAnchor, type GuideDocument, type GuideQuestion } from '../../..
 import { blocksText } from '../guides/markdown.js';
 import { expandQuery } from '../guides/search-index.js';
 import { figureKindOf, figurePatterns, type FigureKind } from './figures.js';
+import { readPlaces } from './places.js';
 
 interface IndexedQuestion {
   slug: string;
@@ -16,6 +17,8 @@ interface IndexedQuestion {
   figure: FigureKind | undefined;
   /** What the answer can state: its sentence and, state by state, its facts' values. */
   answerText: string;
+  /** The states the question is about, when it names any ("… in California?"). */
+  states: Set<string>;
 }
 
 export interface QuestionIndex {
@@ -25,12 +28,17 @@ export interface QuestionIndex {
 }
 
 const figureMiss = 0.6;
+/** A question about another state than the person's, or about one state when theirs is unknown. */
+const otherStateWeight = 0.3;
+const anyStateWeight = 0.6;
 
 export interface QuestionMatch {
   slug: string;
   question: GuideQuestion;
   /** Cosine of the person's question and the closest way of asking, 0 to 1. */
   score: number;
+  /** The question is about one state, the person's. */
+  forState: boolean;
 }
 
 /** The person's words weigh 1, the synonyms they bring less. */
@@ -45,7 +53,14 @@ export function indexQuestions(guides: readonly GuideDocument[]): QuestionIndex 
   let phrasingCount = 0;
   for (const guide of guides) {
     const indexed = guide.questions.map((question) => {
-      const phrasings = [question.ask, ...question.also].map(weightedTerms);
+      // Places are read apart, as in what people ask: "in California" is where, not what.
+      const read = [question.ask, ...question.also].map(readPlaces);
+      const phrasings = read.map(({ otherWords }) => weightedTerms(otherWords.join(' ')));
+      const states = new Set(
+        read.flatMap(({ places }) =>
+          places.flatMap((place) => (place.kind === 'state' ? [place.code] : [])),
+        ),
+      );
       for (const phrasing of phrasings) {
         phrasingCount += 1;
         for (const term of phrasing.keys()) df.set(term, (df.get(term) ?? 0) + 1);
@@ -59,6 +74,7 @@ export function indexQuestions(guides: readonly GuideDocument[]): QuestionIndex 
         phrasings,
         figure: figureKindOf(question.ask),
         answerText: [question.answer, ...values].join(' '),
+        states,
       };
     });
     bySlug.set(guide.slug, indexed);
@@ -104,6 +120,7 @@ export function matchQuestions(
   asked: Map<string, number>,
   slugs: readonly string[],
   figure: FigureKind | undefined,
+  state?: string,
 ): QuestionMatch[] {
   const unseen = Math.max(...index.idf.values(), 1);
   const matches: QuestionMatch[] = [];
@@ -114,7 +131,10 @@ export function matchQuestions(
       // "How many weeks?" is not answered by a sentence without a number of weeks.
       if (figure && figure !== 'any')
         score *= figurePatterns[figure].test(entry.answerText) ? 1 : figureMiss;
-      matches.push({ slug, question: entry.question, score });
+      // A question about one state answers for that state only.
+      const forState = state !== undefined && entry.states.has(state);
+      if (entry.states.size > 0 && !forState) score *= state ? otherStateWeight : anyStateWeight;
+      matches.push({ slug, question: entry.question, score, forState });
     }
   }
   return matches.sort((a, b) => b.score - a.score);

@@ -135,9 +135,10 @@ export function createAnswersService({ guides, selfHelpFor }: AnswersDeps) {
     passages: GuidePassage[],
     terms: Map<string, number>,
     figure: FigureKind | undefined,
+    state: string | undefined,
   ) {
     const slugs = [...new Set(passages.map((passage) => passage.slug))].slice(0, questionGuides);
-    const matches = matchQuestions(questions(), terms, slugs, figure);
+    const matches = matchQuestions(questions(), terms, slugs, figure, state);
     const first = matches.find((match) => match.slug === slugs[0]);
     const other = matches.find((match) => match.slug !== slugs[0]);
     const otherWeighed = other ? other.score * guideRankWeight ** slugs.indexOf(other.slug) : 0;
@@ -193,7 +194,9 @@ export function createAnswersService({ guides, selfHelpFor }: AnswersDeps) {
     // A follow-up asks its own question about the topic before: its own words weigh most.
     const asking =
       followUp && previous ? followUpTerms(reading.terms, read(text, null).terms) : reading.terms;
-    const matched = closestQuestion(chosen, asking, figure);
+    const placeForAnswer = named ?? profileState;
+    const stateCode = placeForAnswer?.kind === 'state' ? placeForAnswer.code : undefined;
+    const matched = closestQuestion(chosen, asking, figure, stateCode);
     // The guide whose own question the person asked, else the one the search chose.
     const passages = matched
       ? [
@@ -202,7 +205,6 @@ export function createAnswersService({ guides, selfHelpFor }: AnswersDeps) {
         ]
       : chosen;
     const guide = guides.getGuide(passages[0]!.slug)!;
-    const placeForAnswer = named ?? profileState;
     const selfHelp =
       placeForAnswer?.kind === 'state' ? selfHelpFor(placeForAnswer.code) : undefined;
     const asked = followUp && previous ? `${previous} ${text}` : text;

@@ -7,7 +7,7 @@
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { loadGuideLibrary } from '../src/server/modules/guides/loader';
-import { firstParagraph } from './answers/measure';
+import { firstParagraph, statesExpected } from './answers/measure';
 import { evalSets, readQuestions } from './answers/questions';
 import { figuresOf, missedTargets, percent, timingOf, type SetFigures } from './answers/report';
 import { askAll } from './answers/run';
@@ -77,7 +77,7 @@ if (process.env.EVAL_VERBOSE === '1') {
   for (const { question, reply } of replies) {
     if (question.set !== 'tune') continue;
     const first = firstParagraph(reply.text);
-    const hit = (question.expect ?? []).some((e) => first.toLowerCase().includes(e.toLowerCase()));
+    const hit = statesExpected(reply.text, question.expect ?? []);
     if (question.type === 'covered' && !hit)
       console.log(
         `MISS ${question.question} | ${question.expect?.join('/')}\n    ${first.slice(0, 240)}`,

@@ -85,3 +85,37 @@ export function firstParagraphGrade(text: string): number {
       .replace(/[*_`]/g, ''),
   );
 }
+
+const numberWords = new Map(
+  'one two three four five six seven eight nine ten eleven twelve'
+    .split(' ')
+    .map((word, i) => [word, String(i + 1)]),
+);
+for (const [word, value] of Object.entries({
+  fifteen: '15',
+  twenty: '20',
+  thirty: '30',
+  sixty: '60',
+  ninety: '90',
+}))
+  numberWords.set(word, value);
+
+/**
+ * Text as a fact is looked for in it: lower case, numbers as digits ("three days" and "3 days"
+ * state the same fact), units in the singular ("14-day" and "14 days"), plain quotes.
+ */
+export function factText(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/[a-z]+/g, (word) => numberWords.get(word) ?? word)
+    .replace(/(\d)-(?=[a-z])/g, '$1 ')
+    .replace(/\b(day|week|month|year|hour|point|time|employee|witness)s\b/g, '$1')
+    .replace(/\s+/g, ' ');
+}
+
+/** The first paragraph states one of the expected facts. */
+export function statesExpected(text: string, expected: readonly string[]): boolean {
+  const first = factText(firstParagraph(text));
+  return expected.some((fact) => first.includes(factText(fact)));
+}

@@ -5,6 +5,7 @@ import {
   citationsValid,
   firstParagraph,
   firstParagraphGrade,
+  statesExpected,
   type Reply,
 } from './measure';
 import type { AskedReply } from './run';
@@ -67,7 +68,7 @@ export function figuresOf(library: GuideLibrary, replies: AskedReply[]): SetFigu
         const cites = [...first.matchAll(/\[(\d{1,3})\]/g)].some(
           (m) => Number(m[1]) >= 1 && Number(m[1]) <= reply.sources.length,
         );
-        return cites && (question.expect ?? []).some((e) => first.includes(e.toLowerCase()));
+        return cites && statesExpected(reply.text, question.expect ?? []);
       }),
     ),
     wrongDeclines: share(covered.map(({ reply }) => declined(reply))),

@@ -39,15 +39,89 @@ export type ChatSource = z.infer<typeof sourceSchema>;
 export const messageStatuses = ['complete', 'stopped', 'error'] as const;
 export type MessageStatus = (typeof messageStatuses)[number];
 
+/** The line an answer ends its first paragraph with when the rule depends on the state. */
+export const askStateLine = 'The rule depends on the state. Which state are you in?';
+
+/** How a question was placed before it was answered (decision 0110). */
+export const answerPlacements = [
+  'covered',
+  'not-covered',
+  'not-legal',
+  'small-talk',
+  'other-language',
+  'abroad',
+] as const;
+export type AnswerPlacement = (typeof answerPlacements)[number];
+
+/**
+ * What the reply stream's `start` and `finish` parts carry as message metadata (the AI SDK's UI
+ * message stream protocol): the ids at the start, the charge and the new balance at the end.
+ * The browser's useChat validates each part's metadata with this schema.
+ */
+export const replyMetadataSchema = z.object({
+  conversationId: z.string().optional(),
+  userMessageId: z.string().optional(),
+  charged: z.number().int().nonnegative().optional(),
+  balance: z.number().int().nonnegative().optional(),
+  status: z.enum(messageStatuses).optional(),
+  /** A stored answer's rating, when a conversation is loaded. */
+  feedback: z.enum(['up', 'down']).nullable().optional(),
+  /** How the question was placed: answered from the guides, or declined (and why). */
+  placement: z.enum(answerPlacements).optional(),
+  /** The rule depends on the state and the person's is not known: the answer asks for it. */
+  asksForState: z.boolean().optional(),
+});
+export type ReplyMetadata = z.infer<typeof replyMetadataSchema>;
+
+/** What a stored message's metadata always holds, as the history API answers it. */
+export const storedMetadataSchema = replyMetadataSchema.extend({
+  status: z.enum(messageStatuses),
+  charged: z.number().int().nonnegative(),
+  feedback: z.enum(['up', 'down']).nullable(),
+  /** When it was stored. */
+  createdAt: z.string(),
+});
+
+/** A message's text: its text parts, joined (a stored message has one). */
+export function messageText(message: { parts: readonly { type: string; text?: unknown }[] }) {
+  return message.parts
+    .map((part) => (part.type === 'text' && typeof part.text === 'string' ? part.text : ''))
+    .join('');
+}
+
+/**
+ * A source as the AI SDK's `source-url` part, in the stream and in a stored message alike: `[n]`
+ * in the answer's text names the source whose `sourceId` is n.
+ */
+export function sourcePart(source: ChatSource) {
+  return {
+    type: 'source-url' as const,
+    sourceId: String(source.n),
+    url: source.url,
+    title: source.title,
+  };
+}
+
+/**
+ * A message in the AI SDK's UI message shape (`UIMessage` with `parts` and `metadata`): the
+ * shape the reply stream builds, the history API answers and the browser's useChat keeps. A
+ * question or an answer is one text part; an answer's sources follow as `source-url` parts.
+ */
 export const chatMessageSchema = z.object({
   id: z.string(),
   role: z.enum(['user', 'assistant']),
-  content: z.string(),
-  status: z.enum(messageStatuses),
-  sources: z.array(sourceSchema),
-  feedback: z.enum(['up', 'down']).nullable(),
-  charged: z.number().int(),
-  createdAt: z.string(),
+  parts: z.array(
+    z.discriminatedUnion('type', [
+      z.object({ type: z.literal('text'), text: z.string() }),
+      z.object({
+        type: z.literal('source-url'),
+        sourceId: z.string(),
+        url: z.string(),
+        title: z.string(),
+      }),
+    ]),
+  ),
+  metadata: storedMetadataSchema,
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
@@ -94,37 +168,3 @@ export const stopAnswerSchema = z.object({
   balance: z.number().int(),
 });
 export type StopAnswer = z.infer<typeof stopAnswerSchema>;
-
-/**
- * What the reply stream's `start` and `finish` parts carry as message metadata (the AI SDK's UI
- * message stream protocol): the ids at the start, the charge and the new balance at the end.
- * The browser's useChat validates each part's metadata with this schema.
- */
-/** The line an answer ends its first paragraph with when the rule depends on the state. */
-export const askStateLine = 'The rule depends on the state. Which state are you in?';
-
-/** How a question was placed before it was answered (decision 0110). */
-export const answerPlacements = [
-  'covered',
-  'not-covered',
-  'not-legal',
-  'small-talk',
-  'other-language',
-  'abroad',
-] as const;
-export type AnswerPlacement = (typeof answerPlacements)[number];
-
-export const replyMetadataSchema = z.object({
-  conversationId: z.string().optional(),
-  userMessageId: z.string().optional(),
-  charged: z.number().int().nonnegative().optional(),
-  balance: z.number().int().nonnegative().optional(),
-  status: z.enum(messageStatuses).optional(),
-  /** A stored answer's rating, when a conversation is loaded. */
-  feedback: z.enum(['up', 'down']).nullable().optional(),
-  /** How the question was placed: answered from the guides, or declined (and why). */
-  placement: z.enum(answerPlacements).optional(),
-  /** The rule depends on the state and the person's is not known: the answer asks for it. */
-  asksForState: z.boolean().optional(),
-});
-export type ReplyMetadata = z.infer<typeof replyMetadataSchema>;

@@ -72,8 +72,10 @@ export async function readAnswerBeginning(response: Response) {
 }
 
 /** A conversation's messages as [role, status] pairs. */
-export function rolesAndStatuses(conversation: { messages: { role: string; status: string }[] }) {
-  return conversation.messages.map((m) => [m.role, m.status]);
+export function rolesAndStatuses(conversation: {
+  messages: { role: string; metadata: { status: string } }[];
+}) {
+  return conversation.messages.map((m) => [m.role, m.metadata.status]);
 }
 
 /** What a conversation holds after an answer cut off by a lost connection, then retried. */

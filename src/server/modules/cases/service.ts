@@ -13,6 +13,7 @@ import {
   type OwnCase,
   type SharedMessage,
 } from '../../../shared/cases.js';
+import { messageText } from '../../../shared/chat.js';
 import type { Config } from '../../config.js';
 import { inTransaction } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
@@ -164,7 +165,7 @@ export function createCasesService(
         const conversation = await chat.getConversation(userId, input.conversationId);
         const copy: SharedMessage[] = conversation.messages
           .slice(-caseLimits.sharedMessages)
-          .map((m) => ({ role: m.role, content: m.content, createdAt: m.createdAt }));
+          .map((m) => ({ role: m.role, content: messageText(m), createdAt: m.metadata.createdAt }));
         shared = JSON.stringify(copy);
       }
       const row = await insertNumbered({

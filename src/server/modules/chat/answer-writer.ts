@@ -1,6 +1,7 @@
 import type { UIMessageChunk } from 'ai';
 import {
   chatMessages,
+  sourcePart,
   type ChatSource,
   type MessageStatus,
   type ReplyMetadata,
@@ -119,9 +120,7 @@ export async function writeAnswer(
     placement: content.placement,
   });
   write({ type: 'text-end', id: 'answer' });
-  for (const source of sources) {
-    write({ type: 'source-url', sourceId: String(source.n), url: source.url, title: source.title });
-  }
+  for (const source of sources) write(sourcePart(source));
   if (status === 'error') write({ type: 'error', errorText: chatMessages.replyFailed });
   write({
     type: 'finish',

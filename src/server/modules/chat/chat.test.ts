@@ -15,6 +15,7 @@ import {
 } from '../../../../test/support/chat-harness';
 import { databaseTargets } from '../../../../test/support/databases';
 import { testGuideLibrary } from '../../../../test/support/guides';
+import { messageText, type ChatMessage } from '../../../shared/chat';
 import { freeDailyTokens } from '../../../shared/plans';
 import { countTokens } from '../../llm/token-count';
 import { createTokensService } from '../tokens/service';
@@ -95,6 +96,8 @@ describe.each(databaseTargets)('chat on $kind', ({ kind, skip }) => {
       charged: number;
       balance: number;
       status: string;
+      userMessageId: string;
+      placement: string;
     };
 
   it.skipIf(skip)(
@@ -142,11 +145,25 @@ describe.each(databaseTargets)('chat on $kind', ({ kind, skip }) => {
         'user',
         'assistant',
       ]);
-      expect(conversation.messages[1]).toMatchObject({
-        content: text,
-        status: 'complete',
-        charged: expected,
-        sources: expect.arrayContaining([expect.objectContaining({ n: 1 })]),
+      // Stored in the shape the stream built (the AI SDK's UIMessage): the answer's text, then
+      // its sources as the same source-url parts, and what is known of it as metadata.
+      expect(conversation.messages[0]).toEqual({
+        id: finish.userMessageId,
+        role: 'user',
+        parts: [{ type: 'text', text: question }],
+        metadata: { status: 'complete', charged: 0, feedback: null, createdAt: expect.any(String) },
+      });
+      expect(conversation.messages[1]).toEqual({
+        id: parts[0]!.messageId,
+        role: 'assistant',
+        parts: [{ type: 'text', text }, ...sources],
+        metadata: {
+          status: 'complete',
+          charged: expected,
+          feedback: null,
+          createdAt: expect.any(String),
+          placement: finish.placement,
+        },
       });
 
       // A follow-up uses the conversation: the same question, for another state.
@@ -268,16 +285,19 @@ describe.each(databaseTargets)('chat on $kind', ({ kind, skip }) => {
           async () =>
             (await h!.me('GET', `/api/conversations/${id}`, me.accessToken)).json().messages[1],
         );
-      expect(stored.status).toBe('stopped');
-      expect(stored.content.startsWith('word0 word1 word2 word3')).toBe(true);
-      expect(stored.content.length).toBeLessThan(words.length);
+      expect(stored.metadata.status).toBe('stopped');
+      expect(messageText(stored).startsWith('word0 word1 word2 word3')).toBe(true);
+      expect(messageText(stored).length).toBeLessThan(words.length);
       const tokens = (await h!.me('GET', '/api/tokens', me.accessToken)).json();
       expect(tokens.streaming).toBe(0);
-      expect(freeDailyTokens - tokens.balance).toBe(stored.charged);
+      expect(freeDailyTokens - tokens.balance).toBe(stored.metadata.charged);
       // Charged what was read and written before the stop: less than the whole answer would be.
       const prompt = llm.requests()[0]!.messages.reduce((s, m) => s + countTokens(m.content), 0);
-      expect(stored.charged).toBeLessThan(prompt + countTokens(words));
-      expect(await ledger(me.userId)).toEqual({ sum: tokens.balance, charged: stored.charged });
+      expect(stored.metadata.charged).toBeLessThan(prompt + countTokens(words));
+      expect(await ledger(me.userId)).toEqual({
+        sum: tokens.balance,
+        charged: stored.metadata.charged,
+      });
 
       // Retry after the lost connection answers the stored question again, without storing it
       // a second time; the cut-off answer stays.
@@ -408,18 +428,14 @@ describe.each(databaseTargets)('chat on $kind', ({ kind, skip }) => {
 
       const conversation = (await h!.me('GET', `/api/conversations/${id}`, me.accessToken)).json();
       expect(
-        conversation.messages.map((m: { id: string; role: string; status: string }) => [
-          m.id,
-          m.role,
-          m.status,
-        ]),
+        conversation.messages.map((m: ChatMessage) => [m.id, m.role, m.metadata.status]),
       ).toEqual([
         [questionId, 'user', 'complete'],
         [failedId, 'assistant', 'error'],
         [retried[0]!.messageId, 'assistant', 'complete'],
       ]);
-      expect(conversation.messages[2].content).toBe('It must come back within 21 days [1].');
-      expect(conversation.messages[2].charged).toBe(finish.charged);
+      expect(messageText(conversation.messages[2])).toBe('It must come back within 21 days [1].');
+      expect(conversation.messages[2].metadata.charged).toBe(finish.charged);
 
       // The failed answer is no longer the newest: it cannot be retried again.
       const again = await retry(me.accessToken, id, failedId);
@@ -468,7 +484,7 @@ describe.each(databaseTargets)('chat on $kind', ({ kind, skip }) => {
 
       const conversation = (await h!.me('GET', `/api/conversations/${id}`, me.accessToken)).json();
       expect(rolesAndStatuses(conversation)).toEqual(cutOffThenRetried);
-      expect(conversation.messages[1].content).toContain('word3');
+      expect(messageText(conversation.messages[1])).toContain('word3');
     },
   );
 
@@ -529,7 +545,7 @@ describe.each(databaseTargets)('chat on $kind', ({ kind, skip }) => {
 
       // Nothing moved: Ada's conversation as it was, Eve charged nothing for the refusals.
       const adaView = (await h!.me('GET', `/api/conversations/${id}`, ada.accessToken)).json();
-      expect(adaView.messages.map((m: { status: string }) => m.status)).toEqual([
+      expect(adaView.messages.map((m: ChatMessage) => m.metadata.status)).toEqual([
         'complete',
         'error',
       ]);
@@ -664,7 +680,7 @@ describe.each(databaseTargets)('chat on $kind', ({ kind, skip }) => {
       const adaView = (await h!.me('GET', `/api/conversations/${id}`, ada.accessToken)).json();
       expect(adaView.title).toBe('How long for my deposit?');
       expect(adaView.messages).toHaveLength(2);
-      expect(adaView.messages[1].feedback).toBeNull();
+      expect(adaView.messages[1].metadata.feedback).toBeNull();
       // Eve spent nothing on the refused continuation.
       expect((await h!.me('GET', '/api/tokens', eve.accessToken)).json().balance).toBe(
         freeDailyTokens,
@@ -734,7 +750,7 @@ describe.each(databaseTargets)('chat on $kind', ({ kind, skip }) => {
     ).toBe(404);
     expect(
       (await h!.me('GET', `/api/conversations/${ids[5]}`, me.accessToken)).json().messages[1]
-        .feedback,
+        .metadata.feedback,
     ).toBe('up');
     expect((await h!.me('DELETE', `/api/conversations/${ids[5]}`, me.accessToken)).statusCode).toBe(
       204,

@@ -1,5 +1,7 @@
 import {
+  answerPlacements,
   chatMessages,
+  sourcePart,
   type ChatMessage,
   type ChatSource,
   type ConversationSummary,
@@ -23,16 +25,25 @@ export function toSummary(row: ConversationRow): ConversationSummary {
   return { id: row.id, title, createdAt: row.created_at, updatedAt: row.updated_at };
 }
 
+/**
+ * A stored message in the one shape the stream builds and the browser keeps (the AI SDK's
+ * `UIMessage`): its text, then an answer's sources as `source-url` parts, and what is known of
+ * it as metadata. The one place a row becomes a message.
+ */
 export function toMessage(row: ChatMessageRow): ChatMessage {
+  const sources = JSON.parse(row.sources) as ChatSource[];
+  const placement = answerPlacements.find((p) => p === row.placement);
   return {
     id: row.id,
     role: row.role,
-    content: row.content,
-    status: row.status,
-    sources: JSON.parse(row.sources) as ChatSource[],
-    feedback: row.feedback,
-    charged: Number(row.charged),
-    createdAt: row.created_at,
+    parts: [{ type: 'text', text: row.content }, ...sources.map(sourcePart)],
+    metadata: {
+      status: row.status,
+      feedback: row.feedback,
+      charged: Number(row.charged),
+      createdAt: row.created_at,
+      ...(placement ? { placement } : {}),
+    },
   };
 }
 

@@ -15,6 +15,7 @@ import {
 } from '../../../../test/support/chat-harness';
 import { databaseTargets } from '../../../../test/support/databases';
 import { testGuideLibrary } from '../../../../test/support/guides';
+import { messageText } from '../../../shared/chat';
 import { buildApp, type App } from '../../app';
 
 let llm: LlmFake;
@@ -101,7 +102,7 @@ describe('two instances on one PostgreSQL', () => {
       expect(textOf(parseUiStream(await answered.text()).parts)).toBe('Back again.');
       const conversation = (await h!.me('GET', `/api/conversations/${id}`, me.accessToken)).json();
       expect(rolesAndStatuses(conversation)).toEqual(cutOffThenRetried);
-      expect(conversation.messages[1].content).toContain('word3');
+      expect(messageText(conversation.messages[1])).toContain('word3');
     },
   );
 

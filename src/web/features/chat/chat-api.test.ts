@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, type RequestOptions } from '../../api-client';
 import { createChatApi } from './chat-api';
+import type { ReplyMessage } from './chat-messages';
+import { storedRetryableId } from './reply-messages';
 
 /** A session that answers every call with `body` and records what it was asked. */
 function sessionAnswering(body: unknown, status = 200) {
@@ -54,6 +56,51 @@ describe('the chat API client', () => {
     const removed = sessionAnswering(undefined, 204);
     expect(await createChatApi(removed.session).remove(summary.id)).toBeUndefined();
     expect(removed.calls[0]!.options.method).toBe('DELETE');
+  });
+
+  it('reads a conversation in the message shape useChat keeps, and refuses the old one', async () => {
+    const stored = {
+      ...summary,
+      messages: [
+        {
+          id: 'q1',
+          role: 'user',
+          parts: [{ type: 'text', text: 'When is my deposit due back?' }],
+          metadata: {
+            status: 'complete',
+            charged: 0,
+            feedback: null,
+            createdAt: summary.createdAt,
+          },
+        },
+        {
+          id: 'a1',
+          role: 'assistant',
+          parts: [
+            { type: 'text', text: 'Within 21 days [1].' },
+            { type: 'source-url', sourceId: '1', url: '/guides/deposits#when', title: 'Deposits' },
+          ],
+          metadata: {
+            status: 'stopped',
+            charged: 310,
+            feedback: 'up',
+            createdAt: summary.updatedAt,
+            placement: 'covered',
+          },
+        },
+      ],
+    };
+    const { session } = sessionAnswering(stored);
+    const conversation = await createChatApi(session).get(summary.id);
+    const shown: ReplyMessage[] = conversation.messages;
+    expect(shown).toEqual(stored.messages);
+    expect(storedRetryableId(shown)).toBe('a1');
+
+    const old = sessionAnswering({
+      ...summary,
+      messages: [{ id: 'q1', role: 'user', content: 'Deposit?', status: 'complete', sources: [] }],
+    });
+    await expect(createChatApi(old.session).get(summary.id)).rejects.toBeInstanceOf(ApiError);
   });
 
   it('refuses an answer of another shape instead of handing it on', async () => {

@@ -2,7 +2,7 @@ import type { UIMessage } from 'ai';
 import { useState } from 'react';
 import type { ReplyMetadata } from '../../../shared/chat';
 import { AnswerMarkdown } from './answer-markdown';
-import { askStateLine } from '../../../shared/chat';
+import { askStateLine, messageText } from '../../../shared/chat';
 import { AskLawyer } from './ask-lawyer';
 import { StatePicker } from './state-picker';
 
@@ -14,9 +14,8 @@ export interface SourceLink {
   url: string;
 }
 
-export function textOf(message: ReplyMessage): string {
-  return message.parts.map((part) => (part.type === 'text' ? part.text : '')).join('');
-}
+/** A message's text: the one definition, shared with the server. */
+export const textOf = messageText;
 
 export function sourcesOf(message: ReplyMessage): SourceLink[] {
   return message.parts.flatMap((part) =>

@@ -1,27 +1,5 @@
 import { ApiError } from '../../api-client';
-import type { Conversation } from '../../../shared/chat';
 import type { ReplyMessage } from './chat-messages';
-
-/**
- * A stored conversation in the AI SDK's message shape, the one the stream writes and useChat
- * keeps: each question, then its answer with its sources as `source-url` parts.
- */
-export function toReplyMessages(conversation: Conversation): ReplyMessage[] {
-  return conversation.messages.map((message) => ({
-    id: message.id,
-    role: message.role,
-    metadata: { status: message.status, feedback: message.feedback, charged: message.charged },
-    parts: [
-      { type: 'text' as const, text: message.content },
-      ...message.sources.map((source) => ({
-        type: 'source-url' as const,
-        sourceId: String(source.n),
-        url: source.url,
-        title: source.title,
-      })),
-    ],
-  }));
-}
 
 /** A stored answer, the newest message, that failed or was cut off: it can be written again. */
 export function storedRetryableId(messages: ReplyMessage[]): string | undefined {

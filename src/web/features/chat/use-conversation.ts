@@ -10,7 +10,7 @@ import {
 } from '../../../shared/chat';
 import type { ChatApi, ChatSession } from './chat-api';
 import { questionBefore, textOf, type ReplyMessage } from './chat-messages';
-import { failedAnswerId, toReplyMessages } from './reply-messages';
+import { failedAnswerId } from './reply-messages';
 
 /**
  * The conversation on screen and its stream: useChat with a transport through the signed-in
@@ -102,7 +102,7 @@ export function useConversation({
       if (wasRetry && error instanceof ApiError && (error.status === 404 || error.status === 409)) {
         void api.get(current.id).then(
           (conversation) => {
-            chat.setMessages(toReplyMessages(conversation));
+            chat.setMessages(conversation.messages);
             chat.clearError();
           },
           () => undefined,
@@ -179,7 +179,7 @@ export function useConversation({
     async (id: string) => {
       try {
         const conversation = await api.get(id);
-        setCurrent({ id, messages: toReplyMessages(conversation) });
+        setCurrent({ id, messages: conversation.messages });
       } catch (error) {
         // Another person's conversation answers 404 like one that never was.
         if (error instanceof ApiError && error.status === 404) setNotFound(true);

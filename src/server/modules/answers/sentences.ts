@@ -28,9 +28,9 @@ function leadPlace(sentence: string): string | undefined {
   return stateNames.has(name) ? name : undefined;
 }
 
-// A sentence ends at ., ! or ? before a space and a capital, digit or quote; "U.S." and "e.g."
-// stay inside their sentence.
-const sentenceEnd = /(?<=[.!?])\s+(?=["“(]?[A-Z0-9$])/;
+// A sentence ends at ., ! or ? (or one of them and a closing quote or bracket) before a space
+// and a capital, digit or quote; "U.S." and "e.g." stay inside their sentence.
+const sentenceEnd = /(?<=[.!?]["”’)]?)\s+(?=["“(]?[A-Z0-9$])/;
 const abbreviation =
   /(?:\b(?:U\.S|e\.g|i\.e|No|Mr|Ms|Dr|St|Jr|Inc|Co|vs|v|Gen|Stat|Sec|Ann|Rev))\.$/;
 

@@ -19,7 +19,12 @@ import {
   type QuestionReading,
 } from './gate.js';
 import { statePlaceOf, type Place } from './places.js';
-import { indexQuestions, matchQuestions, type QuestionIndex } from './questions.js';
+import {
+  indexQuestions,
+  matchQuestions,
+  type QuestionIndex,
+  type QuestionMatch,
+} from './questions.js';
 import { otherLanguageReplies, replies } from './replies.js';
 
 export interface AskedQuestion {
@@ -140,8 +145,12 @@ export function createAnswersService({ guides, selfHelpFor }: AnswersDeps) {
     const slugs = [...new Set(passages.map((passage) => passage.slug))].slice(0, questionGuides);
     const matches = matchQuestions(questions(), terms, slugs, figure, state);
     const first = matches.find((match) => match.slug === slugs[0]);
-    const other = matches.find((match) => match.slug !== slugs[0]);
-    const otherWeighed = other ? other.score * guideRankWeight ** slugs.indexOf(other.slug) : 0;
+    const weighed = (match: QuestionMatch) =>
+      match.score * guideRankWeight ** slugs.indexOf(match.slug);
+    const other = matches
+      .filter((match) => match.slug !== slugs[0])
+      .sort((a, b) => weighed(b) - weighed(a))[0];
+    const otherWeighed = other ? weighed(other) : 0;
     const best =
       other && otherWeighed >= switchScore && otherWeighed >= (first?.score ?? 0) + switchMargin
         ? other

@@ -53,6 +53,22 @@ describe('language and small talk', () => {
     expect(smallTalkOf('are you a real lawyer?')).toBe('identity');
     expect(smallTalkOf('hi, my landlord kept my deposit')).toBeUndefined();
   });
+
+  it.each([
+    ['good night', 'greeting'],
+    ['testing 123', 'greeting'],
+    ["you've been very helpful", 'thanks'],
+    ['is anyone there', 'identity'],
+    ['who am i talking to?', 'identity'],
+    ['can you help me', 'identity'],
+  ])('reads "%s" as %s', (text, kind) => {
+    expect(smallTalkOf(text)).toBe(kind);
+  });
+
+  it('leaves a question that starts like small talk to the gate', () => {
+    expect(smallTalkOf('can you help me with my eviction')).toBeUndefined();
+    expect(smallTalkOf('morning after pill, can my employer fire me for it')).toBeUndefined();
+  });
 });
 
 describe('placing and answering', () => {

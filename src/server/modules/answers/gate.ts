@@ -12,13 +12,13 @@ import { everydayTermCounts, guideTermCounts, type TermCounts } from './vocabula
 export type SmallTalk = 'greeting' | 'thanks' | 'identity';
 
 const greetingStart =
-  /^(?:hi+|hello+|hey+|heya|hiya|howdy|yo|sup|greetings|good (?:morning|afternoon|evening|day)|hola|what'?s up|wh?at up)\b/;
+  /^(?:hi+|hello+|hey+|heya|hiya|howdy|yo|sup|greetings|good (?:morning|afternoon|evening|day|night)|gm|morning|evening|hola|what'?s up|wh?at up|hows it going|testing|test)\b/;
 const thanksWord = /\b(?:thank(?:s|you|u)?|thx|tysm|ty|appreciate(?:d)?|cheers|grateful|helpful)\b/;
 const identityPattern =
-  /\b(?:who|what) (?:are|r) (?:you|u|ya)\b|\bare (?:you|u) (?:a |an )?(?:real |actual |human |licensed |live )?(?:lawyer|attorney|human|person|bot|robot|ai|chatbot|machine|computer|program)\b|\bwhat (?:can|do) (?:you|u) (?:do|help)\b|\bhow (?:can|do) (?:you|u) help\b|\bhow does (?:this|it) work\b|\bwhat is this (?:site|app|thing|service)\b|\bwho (?:made|built|runs|created|owns) (?:you|this)\b|\bis this (?:a |an )?(?:real |actual )?(?:lawyer|person|human|ai|bot)\b|\b(?:talk|speak) to a (?:real )?(?:person|human)\b/;
+  /\b(?:who|what) (?:are|r) (?:you|u|ya)\b|\bare (?:you|u) (?:a |an )?(?:real |actual |human |licensed |live )?(?:lawyer|attorney|human|person|bot|robot|ai|chatbot|machine|computer|program)\b|\bwhat (?:can|do) (?:you|u) (?:do|help)\b|\bhow (?:can|do) (?:you|u) help\b|\bhow does (?:this|it) work\b|\bwhat is this (?:site|app|thing|service)\b|\bwho (?:made|built|runs|created|owns) (?:you|this)\b|\bis this (?:a |an )?(?:real |actual )?(?:lawyer|person|human|ai|bot)\b|\b(?:talk|speak) to a (?:real )?(?:person|human)\b|\bwho am i (?:talking|speaking|chatting) (?:to|with)\b|\bis (?:any(?:one|body)|someone) (?:there|here)\b|^(?:can|could) (?:you|u) help(?: me)?(?: (?:with|out)(?: something| a question)?)?\W*$|^i need (?:some )?help\W*$|\bwhat (?:should|can) i ask\b/;
 /** Words a greeting or a thanks may carry besides its own. */
 const smallTalkWords = new Set(
-  'hi hello hey there everyone all folks guys good morning afternoon evening day how are you doing today ok okay cool great nice awesome perfect so very much lot a you u thank thanks thx ty tysm appreciate appreciated it cheers that was helpful help bye goodbye see later ciao got have wonderful again for the your yo sup whats up man bro dude sir lol haha just wanted to say'.split(
+  'hi hello hey there everyone all folks guys good morning afternoon evening day how are you doing today ok okay cool great nice awesome perfect so very much lot a you u thank thanks thx ty tysm appreciate appreciated it cheers that was helpful help bye goodbye see later ciao got have wonderful again for the your yo sup whats up man bro dude sir lol haha just wanted to say night see ya bye meet going hows its been youve were bunch answer test testing'.split(
     ' ',
   ),
 );

@@ -71,6 +71,12 @@ describe("the guides' own questions", () => {
     );
   });
 
+  it('read a word one letter off as the word the questions use', () => {
+    const typed = best('landlrod depositt');
+    expect(typed?.question.ask).toBe('How long does a landlord have to return a security deposit?');
+    expect(typed?.score).toBeGreaterThan(0.3);
+  });
+
   it('weigh a question that asks for another kind of figure less', () => {
     const asked = 'how many weeks of fmla leave do i get paid';
     expect(best(asked, ['leave'], 'duration')?.question.answer).toMatch(/12 workweeks/);

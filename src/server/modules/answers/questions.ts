@@ -25,6 +25,34 @@ export interface QuestionIndex {
   bySlug: Map<string, IndexedQuestion[]>;
   /** How telling a term is among all the questions: rarer, more telling. */
   idf: Map<string, number>;
+  /** Each term of five letters or more with one letter left out, to the term: for typos. */
+  oneLetterOff: Map<string, string>;
+}
+
+/** A word with each of its letters left out in turn ("landlord" -> "andlord", "ladlord", …). */
+function withOneLetterOut(term: string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < term.length; i += 1) out.push(term.slice(0, i) + term.slice(i + 1));
+  return out;
+}
+
+/** Long enough that one letter off is a typo rather than another word. */
+const typoLength = 5;
+
+/**
+ * The questions' term a typed term was meant to be, one letter off ("landlrod", "deposite",
+ * "collecters"): both with one letter left out meet, which covers a letter added, dropped,
+ * changed or two swapped. Terms the questions use are kept as typed.
+ */
+function corrected(index: QuestionIndex, term: string): string {
+  if (index.idf.has(term) || term.length < typoLength || /\d/.test(term)) return term;
+  const direct = index.oneLetterOff.get(term);
+  if (direct) return direct;
+  for (const variant of withOneLetterOut(term)) {
+    const found = index.idf.has(variant) ? variant : index.oneLetterOff.get(variant);
+    if (found) return found;
+  }
+  return term;
 }
 
 const figureMiss = 0.6;
@@ -81,7 +109,15 @@ export function indexQuestions(guides: readonly GuideDocument[]): QuestionIndex 
   }
   const idf = new Map<string, number>();
   for (const [term, count] of df) idf.set(term, Math.log(1 + phrasingCount / count));
-  return { bySlug, idf };
+  const oneLetterOff = new Map<string, string>();
+  // The most used term wins a shared variant.
+  const byUse = [...df].sort((a, b) => b[1] - a[1]).map(([term]) => term);
+  for (const term of byUse) {
+    if (term.length < typoLength || /\d/.test(term)) continue;
+    for (const variant of withOneLetterOut(term))
+      if (!oneLetterOff.has(variant)) oneLetterOff.set(variant, term);
+  }
+  return { bySlug, idf, oneLetterOff };
 }
 
 /** A term no question uses tells as much as the rarest that one does. */
@@ -123,10 +159,15 @@ export function matchQuestions(
   state?: string,
 ): QuestionMatch[] {
   const unseen = Math.max(...index.idf.values(), 1);
+  const meant = new Map<string, number>();
+  for (const [term, weight] of asked) {
+    const fixed = corrected(index, term);
+    meant.set(fixed, Math.max(weight, meant.get(fixed) ?? 0));
+  }
   const matches: QuestionMatch[] = [];
   for (const slug of slugs) {
     for (const entry of index.bySlug.get(slug) ?? []) {
-      let score = Math.max(...entry.phrasings.map((p) => cosine(index, asked, p, unseen)));
+      let score = Math.max(...entry.phrasings.map((p) => cosine(index, meant, p, unseen)));
       if (figure && entry.figure && figure !== entry.figure) score *= 0.7;
       // "How many weeks?" is not answered by a sentence without a number of weeks.
       if (figure && figure !== 'any')

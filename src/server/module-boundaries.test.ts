@@ -51,16 +51,6 @@ const tableOwners: Record<string, string> = {
   case_notes: 'cases',
 };
 
-/**
- * Web clients written before the route table covered their routes, still reading JSON with a
- * cast of their own: the console's and the case desk's. Each is to move onto the route table as
- * chat and billing did (decision 0100); none may be added.
- */
-const untypedClients = [
-  'src/web/features/admin/admin-api.ts',
-  'src/web/features/cases/cases-api.ts',
-];
-
 /** The tables a piece of server code queries, through Kysely's builder or in raw SQL. */
 export function tablesQueried(code: string, tables: readonly string[]): string[] {
   const text = withoutComments(code);
@@ -125,16 +115,11 @@ describe('module boundaries', () => {
     const readers = web.filter(
       (file) =>
         file !== 'src/web/api-client.ts' &&
-        !untypedClients.includes(file) &&
         /\.json\(\)/.test(withoutComments(readFileSync(path.join(root, file), 'utf8'))),
     );
     expect(readers).toEqual([]);
-    const casts = web.filter(
-      (file) =>
-        !untypedClients.includes(file) &&
-        /\bas (?:T\b|ApiAnswer<)/.test(
-          withoutComments(readFileSync(path.join(root, file), 'utf8')),
-        ),
+    const casts = web.filter((file) =>
+      /\bas (?:T\b|ApiAnswer<)/.test(withoutComments(readFileSync(path.join(root, file), 'utf8'))),
     );
     expect(casts).toEqual(['src/web/api-client.ts']);
   });

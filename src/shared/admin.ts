@@ -118,6 +118,9 @@ export const contactMessageRowSchema = z.object({
   forwarded: z.boolean(),
   acknowledged: z.boolean(),
 });
+export type ContactMessageRow = z.infer<typeof contactMessageRowSchema>;
+export const contactMessageListSchema = z.object({ messages: z.array(contactMessageRowSchema) });
+
 export const subscriberRowSchema = z.object({
   id: z.string(),
   email: z.string(),
@@ -126,3 +129,5 @@ export const subscriberRowSchema = z.object({
   confirmedAt: z.string().nullable(),
   unsubscribedAt: z.string().nullable(),
 });
+export type SubscriberRow = z.infer<typeof subscriberRowSchema>;
+export const subscriberListSchema = z.object({ subscribers: z.array(subscriberRowSchema) });

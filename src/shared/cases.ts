@@ -105,6 +105,7 @@ export const staffMemberSchema = z.object({
   role: z.enum(staffRoles),
 });
 export type StaffMember = z.infer<typeof staffMemberSchema>;
+export const staffListSchema = z.object({ staff: z.array(staffMemberSchema) });
 
 export const deskQueueQuerySchema = z.object({
   status: z.enum(caseStatuses).optional(),

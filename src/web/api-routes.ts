@@ -1,5 +1,16 @@
 import type { z } from 'zod';
 import type {
+  adjustTokensRequestSchema,
+  adminUserDetailSchema,
+  adminUserListSchema,
+  auditPageSchema,
+  contactMessageListSchema,
+  disabledRequestSchema,
+  figuresSchema,
+  roleRequestSchema,
+  subscriberListSchema,
+} from '../shared/admin';
+import type {
   changePasswordRequestSchema,
   deleteAccountRequestSchema,
   emailOnlyRequestSchema,
@@ -20,6 +31,19 @@ import type {
   confirmResponseSchema,
   redirectResponseSchema,
 } from '../shared/billing';
+import type {
+  assignRequestSchema,
+  caseListSchema,
+  caseMessageRequestSchema,
+  caseNoteRequestSchema,
+  createCaseRequestSchema,
+  deskCaseSchema,
+  deskQueueSchema,
+  ownCaseSchema,
+  sharedConversationSchema,
+  staffListSchema,
+  statusRequestSchema,
+} from '../shared/cases';
 import type {
   conversationListSchema,
   conversationSchema,
@@ -103,6 +127,40 @@ export interface ApiRoutes {
   'POST /api/billing/checkout': Route<typeof checkoutRequestSchema, typeof redirectResponseSchema>;
   'POST /api/billing/confirm': Route<typeof confirmRequestSchema, typeof confirmResponseSchema>;
   'POST /api/billing/portal': { body: Empty; answer: z.output<typeof redirectResponseSchema> };
+  // A person's own cases.
+  'POST /api/cases': Route<typeof createCaseRequestSchema, typeof ownCaseSchema>;
+  'GET /api/cases': Route<undefined, typeof caseListSchema>;
+  'GET /api/cases/:id': Route<undefined, typeof ownCaseSchema>;
+  'POST /api/cases/:id/messages': Route<typeof caseMessageRequestSchema, typeof ownCaseSchema>;
+  // The firm's desk (staff).
+  'GET /api/desk/cases': Route<undefined, typeof deskQueueSchema>;
+  'GET /api/desk/staff': Route<undefined, typeof staffListSchema>;
+  'GET /api/desk/cases/:id': Route<undefined, typeof deskCaseSchema>;
+  'GET /api/desk/cases/:id/conversation': Route<undefined, typeof sharedConversationSchema>;
+  'POST /api/desk/cases/:id/notes': Route<typeof caseNoteRequestSchema, typeof deskCaseSchema>;
+  'POST /api/desk/cases/:id/assign': Route<typeof assignRequestSchema, typeof deskCaseSchema>;
+  'POST /api/desk/cases/:id/status': Route<typeof statusRequestSchema, typeof deskCaseSchema>;
+  'POST /api/desk/cases/:id/replies': Route<typeof caseMessageRequestSchema, typeof deskCaseSchema>;
+  // The console (admins); its CSV exports are files, saved as they come.
+  'GET /api/admin/users': Route<undefined, typeof adminUserListSchema>;
+  'GET /api/admin/users/:id': Route<undefined, typeof adminUserDetailSchema>;
+  'POST /api/admin/users/:id/tokens': Route<
+    typeof adjustTokensRequestSchema,
+    typeof adminUserDetailSchema
+  >;
+  'POST /api/admin/users/:id/disabled': Route<
+    typeof disabledRequestSchema,
+    typeof adminUserDetailSchema
+  >;
+  'POST /api/admin/users/:id/verification': {
+    body: Empty;
+    answer: z.output<typeof messageResponseSchema>;
+  };
+  'POST /api/admin/users/:id/role': Route<typeof roleRequestSchema, typeof adminUserDetailSchema>;
+  'GET /api/admin/audit': Route<undefined, typeof auditPageSchema>;
+  'GET /api/admin/figures': Route<undefined, typeof figuresSchema>;
+  'GET /api/admin/contact-messages': Route<undefined, typeof contactMessageListSchema>;
+  'GET /api/admin/newsletter-subscribers': Route<undefined, typeof subscriberListSchema>;
 }
 
 export type ApiRoute = keyof ApiRoutes;

@@ -1,16 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   adjustTokensRequestSchema,
   adminUserDetailSchema,
   adminUserListSchema,
   auditPageSchema,
   auditQuerySchema,
-  contactMessageRowSchema,
+  contactMessageListSchema,
   disabledRequestSchema,
   figuresSchema,
   roleRequestSchema,
-  subscriberRowSchema,
+  subscriberListSchema,
   userIdParamsSchema,
   userSearchQuerySchema,
 } from '../../../shared/admin.js';
@@ -172,7 +171,7 @@ export function adminRoutes({
           tags,
           security,
           summary: 'Contact form messages, newest first',
-          response: { 200: z.object({ messages: z.array(contactMessageRowSchema) }) },
+          response: { 200: contactMessageListSchema },
         },
       },
       async () => ({ messages: await admin.contactMessages() }),
@@ -203,7 +202,7 @@ export function adminRoutes({
           tags,
           security,
           summary: 'Newsletter addresses with their status, newest first',
-          response: { 200: z.object({ subscribers: z.array(subscriberRowSchema) }) },
+          response: { 200: subscriberListSchema },
         },
       },
       async () => ({ subscribers: await admin.subscribers() }),

@@ -9,7 +9,7 @@ import {
   deskQueueQuerySchema,
   deskQueueSchema,
   sharedConversationSchema,
-  staffMemberSchema,
+  staffListSchema,
   statusRequestSchema,
 } from '../../../shared/cases.js';
 import { staffOf, type StaffService } from '../staff/service.js';
@@ -57,7 +57,7 @@ export function deskRoutes({
           tags,
           security,
           summary: 'The members of staff cases can be assigned to',
-          response: { 200: z.object({ staff: z.array(staffMemberSchema) }) },
+          response: { 200: staffListSchema },
         },
       },
       async () => ({ staff: await staff.members() }),

@@ -1,64 +1,62 @@
-import type { RequestOptions } from '../../api-client';
-import type {
-  AdjustTokensRequest,
-  AdminUserDetail,
-  AdminUserSummary,
-  Figures,
+import { callRoute, type RequestOptions } from '../../api-client';
+import {
+  adminUserDetailSchema,
+  adminUserListSchema,
+  auditPageSchema,
+  contactMessageListSchema,
+  figuresSchema,
+  subscriberListSchema,
+  type AdjustTokensRequest,
 } from '../../../shared/admin';
-import type { AuditEntry } from '../../../shared/cases';
+import { messageResponseSchema } from '../../../shared/auth';
 
 export interface AdminSession {
   fetch(path: string, options?: RequestOptions): Promise<Response>;
 }
 
-export interface ContactRow {
-  id: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  subject: string;
-  message: string;
-  createdAt: string;
-  forwarded: boolean;
-  acknowledged: boolean;
-}
-export interface SubscriberRow {
-  id: string;
-  email: string;
-  status: string;
-  createdAt: string;
-  confirmedAt: string | null;
-  unsubscribedAt: string | null;
-}
-
-/** The console's calls, through the session's fetch (ids in paths; refreshed on 401). */
+/**
+ * The console's calls, from the route table (src/web/api-routes.ts), through the session's
+ * fetch (refreshed on 401): bodies and answers typed by the shared contract the server
+ * validates with, and each answer parsed by its schema, so a changed shape is an error, not data.
+ */
 export function createAdminApi(session: AdminSession) {
-  const request = async <T>(path: string, options: RequestOptions = {}): Promise<T> => {
-    const response = await session.fetch(path, options);
-    return (await response.json()) as T;
-  };
+  const fetcher = (path: string, options: RequestOptions) => session.fetch(path, options);
+  const user = adminUserDetailSchema;
   return {
     users: (q: string) =>
-      request<{ users: AdminUserSummary[] }>(
-        `/api/admin/users${q ? `?${new URLSearchParams({ q }).toString()}` : ''}`,
-      ),
-    user: (id: string) => request<AdminUserDetail>(`/api/admin/users/${id}`),
+      callRoute(fetcher, 'GET /api/admin/users', {
+        query: { q: q || undefined },
+        check: adminUserListSchema,
+      }),
+    user: (id: string) =>
+      callRoute(fetcher, 'GET /api/admin/users/:id', { params: { id }, check: user }),
     adjust: (id: string, body: AdjustTokensRequest) =>
-      request<AdminUserDetail>(`/api/admin/users/${id}/tokens`, { body }),
+      callRoute(fetcher, 'POST /api/admin/users/:id/tokens', { params: { id }, body, check: user }),
     setDisabled: (id: string, disabled: boolean) =>
-      request<AdminUserDetail>(`/api/admin/users/${id}/disabled`, { body: { disabled } }),
+      callRoute(fetcher, 'POST /api/admin/users/:id/disabled', {
+        params: { id },
+        body: { disabled },
+        check: user,
+      }),
     resendVerification: (id: string) =>
-      request<{ message: string }>(`/api/admin/users/${id}/verification`, { method: 'POST' }),
+      callRoute(fetcher, 'POST /api/admin/users/:id/verification', {
+        params: { id },
+        body: {},
+        check: messageResponseSchema,
+      }),
     setRole: (id: string, role: 'user' | 'staff' | 'admin') =>
-      request<AdminUserDetail>(`/api/admin/users/${id}/role`, { body: { role } }),
+      callRoute(fetcher, 'POST /api/admin/users/:id/role', {
+        params: { id },
+        body: { role },
+        check: user,
+      }),
     audit: (before?: string) =>
-      request<{ entries: AuditEntry[]; nextBefore: string | null }>(
-        `/api/admin/audit${before ? `?${new URLSearchParams({ before }).toString()}` : ''}`,
-      ),
-    figures: () => request<Figures>('/api/admin/figures'),
-    contactMessages: () => request<{ messages: ContactRow[] }>('/api/admin/contact-messages'),
+      callRoute(fetcher, 'GET /api/admin/audit', { query: { before }, check: auditPageSchema }),
+    figures: () => callRoute(fetcher, 'GET /api/admin/figures', { check: figuresSchema }),
+    contactMessages: () =>
+      callRoute(fetcher, 'GET /api/admin/contact-messages', { check: contactMessageListSchema }),
     subscribers: () =>
-      request<{ subscribers: SubscriberRow[] }>('/api/admin/newsletter-subscribers'),
+      callRoute(fetcher, 'GET /api/admin/newsletter-subscribers', { check: subscriberListSchema }),
     /** A CSV export, as a file the browser saves. */
     async download(path: string, filename: string) {
       const response = await session.fetch(path);

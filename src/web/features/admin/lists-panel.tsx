@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
-import type { AdminApi, ContactRow, SubscriberRow } from './admin-api';
+import type { ContactMessageRow, SubscriberRow } from '../../../shared/admin';
+import type { AdminApi } from './admin-api';
 import { when } from './format';
 
 /** Contact messages and newsletter addresses, with their status and a CSV export of each. */
 export function ListsPanel({ api }: { api: AdminApi }) {
-  const [messages, setMessages] = useState<ContactRow[] | null>(null);
+  const [messages, setMessages] = useState<ContactMessageRow[] | null>(null);
   const [subscribers, setSubscribers] = useState<SubscriberRow[] | null>(null);
   useEffect(() => {
     void api.contactMessages().then((answer) => setMessages(answer.messages));

@@ -1,13 +1,13 @@
-import type { RequestOptions } from '../../api-client';
-import type {
-  CaseStatus,
-  CaseSummary,
-  CreateCaseRequest,
-  DeskCase,
-  DeskCaseSummary,
-  OwnCase,
-  SharedMessage,
-  StaffMember,
+import { callRoute, type RequestOptions } from '../../api-client';
+import {
+  caseListSchema,
+  deskCaseSchema,
+  deskQueueSchema,
+  ownCaseSchema,
+  sharedConversationSchema,
+  staffListSchema,
+  type CaseStatus,
+  type CreateCaseRequest,
 } from '../../../shared/cases';
 
 /** What cases need from the signed-in session: calls as the person, refreshed on 401. */
@@ -16,43 +16,65 @@ export interface CasesSession {
 }
 
 /**
- * The cases and desk calls, typed from the shared contract. Their paths hold ids, so they go
- * through the session's fetch (which throws an ApiError for a failure), as the chat's do.
+ * The cases and desk calls, from the route table (src/web/api-routes.ts), through the session's
+ * fetch (which throws an ApiError for a failure), as the chat's do: bodies and answers typed by
+ * the shared contract the server validates with, and each answer parsed by its schema (zod is
+ * already here, for the case form), so a changed shape is an error, not data.
  */
 export function createCasesApi(session: CasesSession) {
-  const request = async <T>(path: string, options: RequestOptions = {}): Promise<T> => {
-    const response = await session.fetch(path, options);
-    if (response.status === 204) return undefined as T;
-    return (await response.json()) as T;
-  };
+  const fetcher = (path: string, options: RequestOptions) => session.fetch(path, options);
+  const desk = deskCaseSchema;
   return {
-    create: (body: CreateCaseRequest) => request<OwnCase>('/api/cases', { body }),
-    list: () => request<{ cases: CaseSummary[] }>('/api/cases'),
-    get: (id: string) => request<OwnCase>(`/api/cases/${id}`),
+    create: (body: CreateCaseRequest) =>
+      callRoute(fetcher, 'POST /api/cases', { body, check: ownCaseSchema }),
+    list: () => callRoute(fetcher, 'GET /api/cases', { check: caseListSchema }),
+    get: (id: string) =>
+      callRoute(fetcher, 'GET /api/cases/:id', { params: { id }, check: ownCaseSchema }),
     reply: (id: string, body: string) =>
-      request<OwnCase>(`/api/cases/${id}/messages`, { body: { body } }),
+      callRoute(fetcher, 'POST /api/cases/:id/messages', {
+        params: { id },
+        body: { body },
+        check: ownCaseSchema,
+      }),
 
-    queue(filter: Record<string, string | undefined>) {
-      const query = new URLSearchParams(
-        Object.entries(filter).filter((entry): entry is [string, string] => Boolean(entry[1])),
-      );
-      const suffix = query.size > 0 ? `?${query.toString()}` : '';
-      return request<{ cases: DeskCaseSummary[]; nextOffset: number | null }>(
-        `/api/desk/cases${suffix}`,
-      );
-    },
-    staff: () => request<{ staff: StaffMember[] }>('/api/desk/staff'),
-    deskCase: (id: string) => request<DeskCase>(`/api/desk/cases/${id}`),
+    /** The desk's queue; a filter left empty ('') is not sent. */
+    queue: (filter: Record<string, string | undefined>) =>
+      callRoute(fetcher, 'GET /api/desk/cases', {
+        query: Object.fromEntries(Object.entries(filter).map(([k, v]) => [k, v || undefined])),
+        check: deskQueueSchema,
+      }),
+    staff: () => callRoute(fetcher, 'GET /api/desk/staff', { check: staffListSchema }),
+    deskCase: (id: string) =>
+      callRoute(fetcher, 'GET /api/desk/cases/:id', { params: { id }, check: desk }),
     sharedConversation: (id: string) =>
-      request<{ messages: SharedMessage[] }>(`/api/desk/cases/${id}/conversation`),
+      callRoute(fetcher, 'GET /api/desk/cases/:id/conversation', {
+        params: { id },
+        check: sharedConversationSchema,
+      }),
     addNote: (id: string, body: string) =>
-      request<DeskCase>(`/api/desk/cases/${id}/notes`, { body: { body } }),
+      callRoute(fetcher, 'POST /api/desk/cases/:id/notes', {
+        params: { id },
+        body: { body },
+        check: desk,
+      }),
     assign: (id: string, assigneeId: string | null) =>
-      request<DeskCase>(`/api/desk/cases/${id}/assign`, { body: { assigneeId } }),
+      callRoute(fetcher, 'POST /api/desk/cases/:id/assign', {
+        params: { id },
+        body: { assigneeId },
+        check: desk,
+      }),
     setStatus: (id: string, status: CaseStatus) =>
-      request<DeskCase>(`/api/desk/cases/${id}/status`, { body: { status } }),
+      callRoute(fetcher, 'POST /api/desk/cases/:id/status', {
+        params: { id },
+        body: { status },
+        check: desk,
+      }),
     firmReply: (id: string, body: string) =>
-      request<DeskCase>(`/api/desk/cases/${id}/replies`, { body: { body } }),
+      callRoute(fetcher, 'POST /api/desk/cases/:id/replies', {
+        params: { id },
+        body: { body },
+        check: desk,
+      }),
   };
 }
 

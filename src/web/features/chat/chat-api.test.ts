@@ -1,22 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, type RequestOptions } from '../../api-client';
+import { sessionAnswering } from '../../../../test/support/web-session';
+import { ApiError } from '../../api-client';
 import { createChatApi } from './chat-api';
 import type { ReplyMessage } from './chat-messages';
 import { storedRetryableId } from './reply-messages';
-
-/** A session that answers every call with `body` and records what it was asked. */
-function sessionAnswering(body: unknown, status = 200) {
-  const calls: { path: string; options: RequestOptions }[] = [];
-  return {
-    calls,
-    session: {
-      fetch: async (path: string, options: RequestOptions = {}) => {
-        calls.push({ path, options });
-        return new Response(status === 204 ? null : JSON.stringify(body), { status });
-      },
-    },
-  };
-}
 
 const summary = {
   id: '0b8f4a5e-2d1c-4f3e-9a7b-6c5d4e3f2a1b',

@@ -111,11 +111,19 @@ function rankSentences(sentences: GuideSentence[], question: AnswerQuestion) {
 type Ranked = ReturnType<typeof rankSentences>;
 
 /** The person's state's own sentence, if it answers nearly as well as the best sentence. */
-function stateBestOf(ranked: Ranked, state: Place | undefined) {
+function stateBestOf(
+  ranked: Ranked,
+  state: Place | undefined,
+  share = 0.4,
+  fits: (sentence: GuideSentence) => boolean = () => true,
+) {
   const topScore = ranked[0]?.score ?? 0;
   return state?.kind === 'state'
     ? ranked.find(
-        (entry) => entry.score >= topScore * 0.4 && statesIn(entry.sentence).includes(state.name),
+        (entry) =>
+          entry.score >= topScore * share &&
+          statesIn(entry.sentence).includes(state.name) &&
+          fits(entry.sentence),
       )
     : undefined;
 }
@@ -128,11 +136,15 @@ export function stateSentence(
   sentences: GuideSentence[],
   question: AnswerQuestion,
 ): GuideSentence | undefined {
-  const found = stateBestOf(rankSentences(sentences, question), question.place)?.sentence;
   // "How long" wants a duration; any other figure asked for wants a number of some kind.
   const figure =
     question.figure === 'duration' ? figurePatterns.duration : question.figure ? /\d/ : undefined;
-  return found && (!figure || figure.test(found.text)) ? found : undefined;
+  return stateBestOf(
+    rankSentences(sentences, question),
+    question.place,
+    0.4,
+    (sentence) => !figure || figure.test(sentence.text),
+  )?.sentence;
 }
 
 export function lexicalFirst(

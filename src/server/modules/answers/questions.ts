@@ -59,6 +59,7 @@ const figureMiss = 0.6;
 /** A question about another state than the person's, or about one state when theirs is unknown. */
 const otherStateWeight = 0.3;
 const anyStateWeight = 0.6;
+const ownStateWeight = 1.1;
 
 export interface QuestionMatch {
   slug: string;
@@ -175,6 +176,8 @@ export function matchQuestions(
       // A question about one state answers for that state only.
       const forState = state !== undefined && entry.states.has(state);
       if (entry.states.size > 0 && !forState) score *= state ? otherStateWeight : anyStateWeight;
+      // The person's own state's question beats the general one that reads alike.
+      if (forState) score *= ownStateWeight;
       matches.push({ slug, question: entry.question, score, forState });
     }
   }

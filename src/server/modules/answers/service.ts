@@ -199,7 +199,10 @@ export function createAnswersService({ guides, selfHelpFor }: AnswersDeps) {
     }
     if (outsideUs) return { kind: 'abroad', reply: replies.abroad };
     const chosen = chooseGuide(gateVocabulary(), reading);
-    const figure = figureKindOf(text) ?? (followUp ? figureKindOf(previous ?? '') : undefined);
+    // "And in Utah?" asks the figure asked before; "is it paid?" asks yes or no.
+    const asksYesOrNo = /^\s*(?:is|are|can|could|does|do|did|will|would|should|must)\b/i.test(text);
+    const figure =
+      figureKindOf(text) ?? (followUp && !asksYesOrNo ? figureKindOf(previous ?? '') : undefined);
     // A follow-up asks its own question about the topic before: its own words weigh most.
     const asking =
       followUp && previous ? followUpTerms(reading.terms, read(text, null).terms) : reading.terms;

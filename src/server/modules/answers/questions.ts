@@ -19,6 +19,8 @@ interface IndexedQuestion {
   answerText: string;
   /** The states the question is about, when it names any ("… in California?"). */
   states: Set<string>;
+  /** The states whose figure the guide's facts give for it ("CA"). */
+  factStates: Set<string>;
 }
 
 export interface QuestionIndex {
@@ -94,9 +96,8 @@ export function indexQuestions(guides: readonly GuideDocument[]): QuestionIndex 
         phrasingCount += 1;
         for (const term of phrasing.keys()) df.set(term, (df.get(term) ?? 0) + 1);
       }
-      const values = guide.facts
-        .filter((fact) => fact.kind === question.fact)
-        .map((fact) => fact.text);
+      const facts = guide.facts.filter((fact) => fact.kind === question.fact);
+      const values = facts.map((fact) => fact.text);
       return {
         slug: guide.slug,
         question,
@@ -104,6 +105,7 @@ export function indexQuestions(guides: readonly GuideDocument[]): QuestionIndex 
         figure: figureKindOf(question.ask),
         answerText: [question.answer, ...values].join(' '),
         states,
+        factStates: new Set(facts.map((fact) => fact.jurisdiction.replace(/^US-/, ''))),
       };
     });
     bySlug.set(guide.slug, indexed);
@@ -176,8 +178,9 @@ export function matchQuestions(
       // A question about one state answers for that state only.
       const forState = state !== undefined && entry.states.has(state);
       if (entry.states.size > 0 && !forState) score *= state ? otherStateWeight : anyStateWeight;
-      // The person's own state's question beats the general one that reads alike.
-      if (forState) score *= ownStateWeight;
+      // The person's own state's question, or one whose facts give their state's figure, beats
+      // the general one that reads alike.
+      if (forState || (state !== undefined && entry.factStates.has(state))) score *= ownStateWeight;
       matches.push({ slug, question: entry.question, score, forState });
     }
   }

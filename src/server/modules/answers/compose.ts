@@ -115,6 +115,19 @@ function matchedFirst(
   } else if (!say(answer)) {
     return undefined;
   }
+  // Two of the guide's questions fit nearly as well: the first paragraph answers both, when the
+  // second's answer is short and not another state's rule.
+  const next = match.next;
+  if (
+    next &&
+    !kind &&
+    !stateRule &&
+    out.sentences.length === 1 &&
+    !next.question.fact &&
+    (next.forState || !/\bIn [A-Z]/.test(next.question.answer)) &&
+    words(next.question.answer) <= 25
+  )
+    say(next.question.answer);
   return out;
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GuideDocument, GuideQuestion } from '../../../shared/guides';
+import { composeAnswer } from './compose';
 import { indexQuestions, matchQuestions, sectionHolding, weightedTerms } from './questions';
 
 const question = (ask: string, also: string[], answer: string): GuideQuestion => ({
@@ -95,5 +96,32 @@ describe("the guides' own questions", () => {
       'what-the-law-generally-says',
     );
     expect(sectionHolding(leave, 'A sentence the guide does not have.')).toBeUndefined();
+  });
+});
+
+describe('an answer from two close questions', () => {
+  const [time, paid] = leave.questions as [GuideQuestion, GuideQuestion];
+  const asked = {
+    terms: new Map<string, number>(),
+    wantsFigure: false,
+    place: undefined,
+  };
+
+  it('answers both in the first paragraph, each cited', () => {
+    const matched = {
+      slug: 'leave',
+      question: time,
+      score: 0.6,
+      forState: false,
+      next: { slug: 'leave', question: paid, score: 0.55, forState: false },
+    };
+    const first = composeAnswer(leave, { ...asked, matched }).markdown.split('\n\n')[0];
+    expect(first).toBe(`${time.answer} [1] ${paid.answer} [1]`);
+  });
+
+  it('answers only the closest when the other is not near', () => {
+    const matched = { slug: 'leave', question: paid, score: 0.6, forState: false };
+    const first = composeAnswer(leave, { ...asked, matched }).markdown.split('\n\n')[0];
+    expect(first).toBe(`${paid.answer} [1]`);
   });
 });

@@ -70,6 +70,8 @@ export interface QuestionMatch {
   score: number;
   /** The question is about one state, the person's. */
   forState: boolean;
+  /** Another question of the guide nearly as close, whose answer may be the one meant. */
+  next?: QuestionMatch | undefined;
 }
 
 /** The person's words weigh 1, the synonyms they bring less. */

@@ -90,6 +90,8 @@ const guideRankWeight = 0.85;
 const switchScore = 0.4;
 /** …and this much closer than the first guide's best. */
 const switchMargin = 0.05;
+/** A second question of the guide this close to the best (as a share) is answered too. */
+const nearlyAsClose = 0.75;
 /** How close (cosine, 0 to 1) a guide's question must be to answer with its own sentence. */
 const questionThreshold = 0.3;
 
@@ -155,7 +157,15 @@ export function createAnswersService({ guides, selfHelpFor }: AnswersDeps) {
       other && otherWeighed >= switchScore && otherWeighed >= (first?.score ?? 0) + switchMargin
         ? other
         : first;
-    return best && best.score >= questionThreshold ? best : undefined;
+    if (!best || best.score < questionThreshold) return undefined;
+    // A second question of the same guide nearly as close: its answer may be the one meant.
+    const next = matches.find(
+      (match) =>
+        match.slug === best.slug &&
+        match.question.answer !== best.question.answer &&
+        match.score >= best.score * nearlyAsClose,
+    );
+    return { ...best, next };
   }
 
   function place({ text, earlier, profile }: AskedQuestion): Placement {

@@ -127,6 +127,8 @@ export const featureNames = [
   'words no guide uses',
   'guide agreement',
   'word pairs the guides use',
+  /** Added by the answers service, which holds the guides' questions. */
+  'closest common question',
 ] as const;
 
 /** The gate's features of a question, given the passages the search found for it. */

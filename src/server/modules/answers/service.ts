@@ -122,13 +122,18 @@ export function createAnswersService({ guides, selfHelpFor }: AnswersDeps) {
   const gateVocabulary = () => (vocabulary ??= buildGateVocabulary(documents()));
   const questions = () => (questionIndex ??= indexQuestions(documents()));
 
-  const read = (text: string, jurisdiction: string | null) =>
-    readQuestion(
+  const read = (text: string, jurisdiction: string | null): QuestionReading => {
+    const reading = readQuestion(
       gateVocabulary(),
       (query, where) => guides.searchPassages({ query, jurisdiction: where, limit: 8 }),
       text,
       jurisdiction,
     );
+    // How close the nearest of the found guides' own questions is: the gate's last feature.
+    const slugs = [...new Set(reading.passages.map((passage) => passage.slug))];
+    const closest = matchQuestions(questions(), reading.terms, slugs, undefined)[0]?.score ?? 0;
+    return { ...reading, features: [...reading.features, closest] };
+  };
 
   const isCovered = (reading: QuestionReading) =>
     reading.passages.length > 0 &&

@@ -19,6 +19,13 @@ export interface Db {
    * writer: in WAL mode it sees what was committed, as a PostgreSQL read would.
    */
   reader?: SQLite.Database;
+  /**
+   * SQLite only: a number that changes whenever a commit by any connection (the writer, a
+   * thread's, another process's) has changed the database since it was last read, and only then
+   * (SQLite's `PRAGMA data_version`, read on `reader`; about a microsecond). While it stays the
+   * same, what `reader` answered stays true.
+   */
+  dataVersion?(): number;
   /** Answers true when the database responds to a trivial query. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -58,8 +65,11 @@ export function openDatabase(target: Config['database'], poolSize = 10): Db {
     const kysely = new Kysely<Database>({
       dialect: new SqliteDialect({ database: withStatementCache(writer) }),
     });
+    const reader = openSqliteReader(target.file);
+    const version = reader.prepare('PRAGMA data_version').pluck();
     return describeDb('sqlite', kysely, {
-      reader: openSqliteReader(target.file),
+      reader,
+      dataVersion: () => version.get() as number,
       stop: () => checkpointer.stop(),
     });
   }
@@ -74,12 +84,17 @@ export function openDatabase(target: Config['database'], poolSize = 10): Db {
 function describeDb(
   kind: DatabaseKind,
   kysely: Kysely<Database>,
-  { reader, stop }: { reader?: SQLite.Database; stop?: () => Promise<void> } = {},
+  {
+    reader,
+    dataVersion,
+    stop,
+  }: { reader?: SQLite.Database; dataVersion?: () => number; stop?: () => Promise<void> } = {},
 ): Db {
   return {
     kind,
     kysely,
     ...(reader ? { reader } : {}),
+    ...(dataVersion ? { dataVersion } : {}),
     async ping() {
       try {
         await sql`select 1`.execute(kysely);

@@ -269,13 +269,26 @@ export function listRefreshTokensOfUser(db: Db, userId: string) {
     .execute();
 }
 
-/** A user whose sign-in (refresh-token family) is still live: the check on every request. */
+/**
+ * A user whose sign-in (refresh-token family) is still live: the check on every request. The row
+ * carries when that sign-in's live token expires (`session_expires_at`): until then, and while the
+ * database is unchanged, the answer stays the same (decision 0145).
+ */
 export const findSignedInUser = preparedQuery(
   ['userId', 'sessionId', 'now'],
   (db, { userId, sessionId, now }: { userId: string; sessionId: string; now: string }) =>
     db
       .selectFrom('users')
       .selectAll('users')
+      .select((eb) =>
+        eb
+          .selectFrom('refresh_tokens')
+          .select((inner) => inner.fn.max('refresh_tokens.expires_at').as('expires_at'))
+          .where('refresh_tokens.family_id', '=', sessionId)
+          .whereRef('refresh_tokens.user_id', '=', 'users.id')
+          .where('refresh_tokens.revoked_at', 'is', null)
+          .as('session_expires_at'),
+      )
       .where('users.id', '=', userId)
       .where((eb) =>
         eb.exists(

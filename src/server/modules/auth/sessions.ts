@@ -64,6 +64,12 @@ function truncateUserAgent(userAgent: string | undefined): string | null {
  * at once. The cookie that carries the refresh token is the routes' business (refresh-cookie.ts).
  */
 export function createSessionService({ config, db, log }: ModuleDeps) {
+  /** SQLite: sign-ins found live, by user and sign-in, with the data version they were read at. */
+  const liveSignIns = new Map<
+    string,
+    { auth: Authenticated; version: number; expiresAt: string }
+  >();
+
   /**
    * A token rotated moments ago whose successor was never used: the answer to that refresh was
    * lost (a page navigated or reloaded while it was on its way, so the browser kept the old
@@ -210,22 +216,53 @@ export function createSessionService({ config, db, log }: ModuleDeps) {
      * The user an access token speaks for, checking in one query that its sign-in has not been
      * revoked (sign out of all devices, a password reset), so revocation takes effect at once.
      * On SQLite the answer is synchronous (no promise on the hot path), on PostgreSQL a promise.
+     *
+     * On SQLite a sign-in found live is remembered with the database's data version (decision
+     * 0145): until any connection commits a change (a revocation, a profile edit, or any other
+     * write) and while its token is unexpired, the same token gets the same answer without the
+     * read. The token itself is still checked on every request.
      */
     authenticate(
       accessToken: string,
     ): Authenticated | undefined | Promise<Authenticated | undefined> {
       const claims = verifyAccessToken(config, accessToken);
       if (!claims) return undefined;
+      const now = new Date().toISOString();
+      const version = db.dataVersion?.();
+      const key = `${claims.userId} ${claims.sessionId}`;
+      if (version !== undefined) {
+        const known = liveSignIns.get(key);
+        if (known && known.version === version && known.expiresAt > now) return known.auth;
+      }
       const rows = findSignedInUser(db, {
         userId: claims.userId,
         sessionId: claims.sessionId,
-        now: new Date().toISOString(),
+        now,
       });
-      const signedIn = ([user]: UserRow[]) =>
-        user ? { user: toApiUser(user), sessionId: claims.sessionId } : undefined;
+      const signedIn = ([row]: SignedInRow[]) => {
+        if (!row) return undefined;
+        const auth = frozenAuth(toApiUser(row), claims.sessionId);
+        if (version !== undefined && row.session_expires_at !== null) {
+          // Emptied when full, as the verified tokens are: no bookkeeping per request.
+          if (liveSignIns.size >= liveSignInsLimit) liveSignIns.clear();
+          liveSignIns.set(key, { auth, version, expiresAt: row.session_expires_at });
+        }
+        return auth;
+      };
       return Array.isArray(rows) ? signedIn(rows) : rows.then(signedIn);
     },
   };
+}
+
+type SignedInRow = UserRow & { session_expires_at: string | null };
+
+/** At most this many remembered sign-ins (a few hundred bytes each). */
+const liveSignInsLimit = 10_000;
+
+/** An answer shared by the requests of one sign-in: nothing may change it in place. */
+function frozenAuth(user: User, sessionId: string): Authenticated {
+  Object.freeze(user.jurisdiction);
+  return Object.freeze({ user: Object.freeze(user), sessionId });
 }
 
 export type SessionService = ReturnType<typeof createSessionService>;

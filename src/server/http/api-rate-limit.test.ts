@@ -1,8 +1,11 @@
 import { connect } from 'node:net';
 import { Writable } from 'node:stream';
+import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestEnvironment, type TestEnvironment } from '../../../test/support/databases';
 import { buildApp, type App } from '../app';
+import { memoryRateLimit, waitText } from './api-rate-limit';
+import { registerErrorHandling } from './error-handler';
 
 describe('the API-wide rate limit', () => {
   let env: TestEnvironment | undefined;
@@ -65,5 +68,72 @@ describe('the API-wide rate limit', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
     expect(logs.join('')).not.toMatch(/"level":(50|60)/);
+  });
+});
+
+describe('the API-wide limit in memory', () => {
+  async function limited(max: number, clock: { now: number }) {
+    const app = Fastify();
+    registerErrorHandling(app);
+    app.addHook(
+      'onRequest',
+      memoryRateLimit(max, () => clock.now),
+    );
+    app.get('/x', async () => ({ ok: true }));
+    await app.ready();
+    return app;
+  }
+
+  it('counts a window per address, with the headers and the 429 the plugin gave', async () => {
+    const clock = { now: 1_000_000 };
+    const app = await limited(2, clock);
+    const from = (remoteAddress: string) => app.inject({ url: '/x', remoteAddress });
+    const first = await from('203.0.113.5');
+    expect(first.statusCode).toBe(200);
+    expect(first.headers).toMatchObject({
+      'x-ratelimit-limit': '2',
+      'x-ratelimit-remaining': '1',
+      'x-ratelimit-reset': '60',
+    });
+    clock.now += 15_500;
+    expect((await from('203.0.113.5')).headers['x-ratelimit-remaining']).toBe('0');
+    const over = await from('203.0.113.5');
+    expect(over.statusCode).toBe(429);
+    expect(over.headers).toMatchObject({
+      'x-ratelimit-remaining': '0',
+      'x-ratelimit-reset': '45',
+      'retry-after': '45',
+    });
+    expect(over.json().error).toEqual({
+      code: 'request.rate_limited',
+      message: 'Too many requests. Please wait 45 seconds and try again.',
+    });
+    // Another address has its own window; the first one's starts again once it has ended.
+    expect((await from('198.51.100.7')).statusCode).toBe(200);
+    clock.now += 44_500;
+    expect((await from('203.0.113.5')).headers['x-ratelimit-remaining']).toBe('1');
+    await app.close();
+  });
+
+  it('counts IPv6 addresses by their network, as the plugin does', async () => {
+    const clock = { now: 0 };
+    const app = await limited(1, clock);
+    expect((await app.inject({ url: '/x', remoteAddress: '2001:db8:1:2::1' })).statusCode).toBe(
+      200,
+    );
+    expect((await app.inject({ url: '/x', remoteAddress: '2001:db8:1:2::9' })).statusCode).toBe(
+      429,
+    );
+    await app.close();
+  });
+
+  it('words the wait as @fastify/rate-limit did', () => {
+    expect([1, 2, 59, 60, 90].map(waitText)).toEqual([
+      '1 second',
+      '2 seconds',
+      '59 seconds',
+      '1 minute',
+      '2 minutes',
+    ]);
   });
 });

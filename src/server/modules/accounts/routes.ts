@@ -29,8 +29,10 @@ export function accountRoutes({
   const cookie = refreshCookie(config);
   return async (app) => {
     app.addHook('onRequest', authenticate);
-    app.addHook('onSend', async (_request, reply) => {
+    // A callback hook: an async one made a promise on every request.
+    app.addHook('onSend', (_request, reply, payload, done) => {
       reply.header('cache-control', 'no-store');
+      done(null, payload);
     });
 
     app.get(

@@ -224,8 +224,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     registerRequestLog(site);
     await site.register(
       async (api) => {
-        // Cookies are read and set by the API only (sign-in sessions); pages and probes skip the parser.
-        await api.register(cookie);
+        // Cookies are read and set by the API only (sign-in sessions); pages and probes skip the
+        // plugin. The sign-in routes parse them when they read one (http/request-cookie.ts).
+        await api.register(cookie, { hook: false });
         // Before the modules: it must run before any of their hooks (authentication among them).
         await registerApiRateLimit(api, config, redis);
         api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
+import { requestCookie } from '../../http/request-cookie.js';
 
 const day = 24 * 60 * 60;
 
@@ -35,7 +36,7 @@ export function refreshCookie(config: Config) {
       reply.clearCookie(name, { ...options, maxAge: undefined });
     },
     read(request: FastifyRequest): string | undefined {
-      return request.cookies[name] || undefined;
+      return requestCookie(request, name) || undefined;
     },
   };
 }

@@ -11,6 +11,7 @@ import type { ErrorCode } from '../../../../shared/errors.js';
 import { safeNextPath } from '../../../../shared/next-path.js';
 import type { Config } from '../../../config.js';
 import { notFound } from '../../../errors.js';
+import { requestCookie } from '../../../http/request-cookie.js';
 import { refreshCookie } from '../refresh-cookie.js';
 import {
   flowCookie,
@@ -145,7 +146,7 @@ export function oauthRoutes({
       async (request, reply) => {
         const provider = knownProvider(request.params.provider);
         const { code, state, error: providerError } = request.query;
-        const sealed = request.cookies[cookie.name];
+        const sealed = requestCookie(request, cookie.name);
         // One use only, whatever happens next.
         reply.clearCookie(cookie.name, cookie.options);
 

@@ -57,7 +57,7 @@ import { emptyGuideLibrary } from './modules/guides/library-file.js';
 import type { GuideLibrary } from './modules/guides/loader.js';
 import { guideRoutes } from './modules/guides/routes.js';
 import { createGuidesService } from './modules/guides/service.js';
-import { healthRoutes } from './modules/health/routes.js';
+import { answerLivenessFirst, healthRoutes } from './modules/health/routes.js';
 import { createWarmUp, warmRequests } from './warm-up.js';
 import { createMailer } from './modules/mail/mailer.js';
 import { createMailOutbox } from './modules/mail/outbox.js';
@@ -121,6 +121,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
   const closeIdleConnections = trackIdleConnections(app.server);
   app.addHook('preClose', async () => closeIdleConnections());
+  answerLivenessFirst(app, securityHeaders.resource);
 
   // The API speaks JSON only; a text/plain body (a "simple" cross-site request) gets 415.
   app.removeContentTypeParser('text/plain');

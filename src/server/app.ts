@@ -203,6 +203,14 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   registerErrorHandling(app);
 
   registerSecurityHeaders(app, securityHeaders);
+  // GET and HEAD requests have no body (Fastify reads none): their routes skip the plugin's
+  // decompression hook. Added first, so the plugin's own onRoute sees it.
+  app.addHook('onRoute', (route) => {
+    const methods = [route.method].flat();
+    if (route.decompress === undefined && methods.every((m) => m === 'GET' || m === 'HEAD')) {
+      route.decompress = false;
+    }
+  });
   await app.register(compress, { threshold: 1024 });
   registerRequestAuth(app);
   registerRequestStaff(app);

@@ -57,9 +57,9 @@ export type LoggerOption = boolean | { level: string; stream?: NodeJS.WritableSt
 
 /**
  * The app's pino logger. By default lines go to stdout asynchronously (a synchronous write per
- * line was the largest cost of a small request), gathered into writes of at least 4 KB or every
- * 200 ms, whichever comes first (a write per line was the access log's largest cost); `flush`
- * writes what is buffered, on close, and pino does so on exit.
+ * line was the largest cost of a small request), the lines of one turn of the event loop as one
+ * write: the destination measures what it holds on every write, which under load cost more than
+ * making the line. `flush` writes what is pending, on close; on exit it is written too.
  */
 export function createAppLogger(
   level: string,
@@ -68,13 +68,42 @@ export function createAppLogger(
   const options = { level, redact: { paths: redactedLogPaths, censor: '[redacted]' } };
   if (option === false) return { logger: pino({ level: 'silent' }) };
   if (option !== true) return { logger: pino({ ...options, level: option.level }, option.stream) };
-  const destination = pino.destination({
-    dest: 1,
-    sync: false,
-    minLength: 4096,
-    periodicFlush: 200,
-  });
-  return { logger: pino(options, destination), flush: () => destination.flushSync() };
+  const destination = pino.destination({ dest: 1, sync: false });
+  const lines = linesByTurn(destination);
+  // Before pino's own exit handler, which writes out what the destination holds.
+  process.prependListener('exit', lines.flush);
+  return {
+    logger: pino(options, lines),
+    flush: () => {
+      process.removeListener('exit', lines.flush);
+      lines.flush();
+      destination.flushSync();
+    },
+  };
+}
+
+/** Gathers the lines written in one turn of the event loop and writes them on as one. */
+export function linesByTurn(destination: { write(text: string): unknown }) {
+  let pending = '';
+  let scheduled = false;
+  function flush() {
+    scheduled = false;
+    if (pending === '') return;
+    const text = pending;
+    pending = '';
+    destination.write(text);
+  }
+  return {
+    write(line: string): boolean {
+      pending += line;
+      if (!scheduled) {
+        scheduled = true;
+        setImmediate(flush);
+      }
+      return true;
+    },
+    flush,
+  };
 }
 
 /**

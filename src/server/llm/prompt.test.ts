@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadGuideLibrary } from '../modules/guides/loader';
 import { createGuidesService } from '../modules/guides/service';
-import { buildSystemPrompt } from './prompt';
+import { buildSystemPrompt, passageTokens } from './prompt';
 import { countTokens } from './token-count';
 
 describe('the system prompt', () => {
@@ -21,5 +21,36 @@ describe('the system prompt', () => {
     expect(buildSystemPrompt({ productName: 'Lexwise', jurisdiction: inWords, passages })).toEqual(
       prompt,
     );
+  });
+
+  it('counts every guide passage, in its parts, as many tokens as the whole text holds', async () => {
+    const texts = guides.passageTexts();
+    await passageTokens(texts);
+    const passages = guides.searchPassages({ query: 'deposit', limit: 1 });
+    const [first] = passages;
+    expect(first).toBeDefined();
+    for (const text of texts) {
+      // The passage as the last paragraph, then followed by another.
+      for (const list of [[{ ...first!, text }], [{ ...first!, text }, first!]]) {
+        const prompt = buildSystemPrompt({
+          productName: 'Lexwise',
+          jurisdiction: null,
+          passages: list,
+        });
+        expect(prompt.tokens).toBe(countTokens(prompt.text));
+      }
+    }
+  });
+
+  it('counts a passage that starts with a line break or a slash as one paragraph', () => {
+    const [first] = guides.searchPassages({ query: 'deposit', limit: 1 });
+    for (const text of ['\nA line after a break.', '/path and more', '']) {
+      const prompt = buildSystemPrompt({
+        productName: 'Lexwise',
+        jurisdiction: null,
+        passages: [{ ...first!, text }, first!],
+      });
+      expect(prompt.tokens).toBe(countTokens(prompt.text));
+    }
   });
 });

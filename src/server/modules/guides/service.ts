@@ -5,7 +5,12 @@ import {
   type GuideSummary,
 } from '../../../shared/guides.js';
 import type { GuideLibrary } from './loader.js';
-import { buildPassageIndex, type PassageIndex, type SearchInput } from './search-index.js';
+import {
+  buildPassageIndex,
+  passagesOf,
+  type PassageIndex,
+  type SearchInput,
+} from './search-index.js';
 
 export interface GuidesDeps {
   /**
@@ -20,12 +25,15 @@ export interface GuidesService {
   searchPassages(input: SearchInput): GuidePassage[];
   getGuide(slug: string): GuideDocument | undefined;
   listGuides(): GuideSummary[];
+  /** The text of every passage a search can return (the warm-up counts their tokens ahead). */
+  passageTexts(): readonly string[];
 }
 
 interface Loaded {
   library: GuideLibrary;
   index: PassageIndex;
   summaries: GuideSummary[];
+  passageTexts: readonly string[];
 }
 
 function load(library: GuideLibrary): Loaded {
@@ -33,6 +41,7 @@ function load(library: GuideLibrary): Loaded {
     library,
     index: buildPassageIndex(library.guides),
     summaries: library.guides.map(guideSummaryOf),
+    passageTexts: library.guides.flatMap(passagesOf).map((passage) => passage.text),
   };
 }
 
@@ -44,5 +53,6 @@ export function createGuidesService(deps: GuidesDeps): GuidesService {
     searchPassages: (input) => read().index.search(input),
     getGuide: (slug) => read().library.bySlug.get(slug),
     listGuides: () => read().summaries,
+    passageTexts: () => read().passageTexts,
   };
 }

@@ -59,6 +59,7 @@ import { guideRoutes } from './modules/guides/routes.js';
 import { createGuidesService } from './modules/guides/service.js';
 import { answerLivenessFirst, healthRoutes } from './modules/health/routes.js';
 import { createWarmUp, warmRequests } from './warm-up.js';
+import { passageTokens } from './llm/prompt.js';
 import { createMailer } from './modules/mail/mailer.js';
 import { createMailOutbox } from './modules/mail/outbox.js';
 import { newsletterRoutes } from './modules/newsletter/routes.js';
@@ -166,7 +167,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.addHook('onClose', async () => chat.drain());
   // /readyz says ready once the reply path is loaded (src/server/warm-up.ts).
   const warmUp = createWarmUp(app.log);
-  warmUp.add('chat', () => chat.warm());
+  // While the model's thread rehearses (chat.warm waits for it), every passage's tokens are
+  // counted as the prompt counts them (src/server/llm/prompt.ts).
+  warmUp.add('chat', () => Promise.all([chat.warm(), passageTokens(guides.passageTexts())]));
   warmUp.add('guides', () => guides.searchPassages({ query: 'security deposit', limit: 3 }));
   warmUp.add('answers', () => answers.warm());
   warmUp.add('requests', () => warmRequests(app));

@@ -1,14 +1,16 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import type { FromModelThread, ToModelThread } from './llm/model-thread.js';
+import type { FromModelThread, ModelThreadData, ToModelThread } from './llm/model-thread.js';
 import { lazyModules } from './llm/lazy-modules.js';
-import { createOpenAICompatibleSource, type ModelSettings } from './llm/openai-compatible.js';
+import { createOpenAICompatibleSource } from './llm/openai-compatible.js';
 import { ReplyError } from './llm/reply-source.js';
+import { rehearse } from './llm/rehearsal.js';
 
 // The model's thread (src/server/llm/model-thread.ts): runs each reply the event loop asks for
 // through the OpenAI-compatible source and posts back its events, those of one turn together.
 
 const port = parentPort!;
-const source = createOpenAICompatibleSource(workerData as ModelSettings);
+const { rehearse: rehearseFirst, ...settings } = workerData as ModelThreadData;
+const source = createOpenAICompatibleSource(settings);
 // The provider loads now rather than on the first reply.
 lazyModules.openaiCompatible();
 const running = new Map<number, AbortController>();
@@ -47,5 +49,8 @@ port.on('message', (message: ToModelThread) => {
   if (message.type === 'start') void run(message);
   else running.get(message.id)?.abort();
 });
+// Started ahead of the first reply (readiness), the thread first reads a few replies from a
+// stand-in (llm/rehearsal.ts); replies asked for meanwhile are served alongside.
+if (rehearseFirst) await rehearse(settings);
 // An empty batch says the thread has loaded (model-thread.ts's ready()).
 port.postMessage([] satisfies FromModelThread);

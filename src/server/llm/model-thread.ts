@@ -10,6 +10,9 @@ import {
   type ReplySource,
 } from './reply-source.js';
 
+/** What the thread starts with: the model's settings, and whether to rehearse first (rehearsal.ts). */
+export type ModelThreadData = ModelSettings & { rehearse: boolean };
+
 /** What the event loop sends the model's thread. */
 export type ToModelThread =
   | { type: 'start'; id: number; system: string; messages: ModelMessage[]; maxOutputTokens: number }
@@ -53,9 +56,13 @@ export function createModelThread(settings: ModelSettings): ReplySource & {
     }
   }
 
-  function thread(): Worker {
+  /** The running thread, or a new one; started ahead of use, it rehearses first. */
+  function thread(ahead = false): Worker {
     if (worker) return worker;
-    const started = startThread('model', settings);
+    const started = startThread('model', {
+      ...settings,
+      rehearse: ahead,
+    } satisfies ModelThreadData);
     loaded = new Promise<void>((resolve) => {
       started.once('message', () => resolve());
       started.once('error', () => resolve());
@@ -135,13 +142,13 @@ export function createModelThread(settings: ModelSettings): ReplySource & {
     /** Starts the thread a moment after start-up, so the first question does not wait for it. */
     warm() {
       setTimeout(() => {
-        if (!closed) thread();
+        if (!closed) thread(true);
       }, warmUpDelayMs).unref();
     },
     /** Starts the thread now and settles once it has loaded its code (readiness, warm-up.ts). */
     async ready() {
       if (closed) return;
-      thread();
+      thread(true);
       await loaded;
     },
     async close() {

@@ -1,7 +1,7 @@
 import type { UIMessage } from 'ai';
 import { useState } from 'react';
 import type { ReplyMetadata } from '../../../shared/chat';
-import { AnswerMarkdown } from './answer-markdown';
+import { AnswerMarkdown } from './answer-markdown-lazy';
 import { askStateLine, messageText } from '../../../shared/chat';
 import { AskLawyer } from './ask-lawyer';
 import { StatePicker } from './state-picker';

@@ -168,8 +168,13 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   // /readyz says ready once the reply path is loaded (src/server/warm-up.ts).
   const warmUp = createWarmUp(app.log);
   // While the model's thread rehearses (chat.warm waits for it), every passage's tokens are
-  // counted as the prompt counts them (src/server/llm/prompt.ts).
-  warmUp.add('chat', () => Promise.all([chat.warm(), passageTokens(guides.passageTexts())]));
+  // counted as the prompt counts them (src/server/llm/prompt.ts), from the next turn on: the
+  // server listens first.
+  const passagesCounted = () =>
+    new Promise((resolve) => setImmediate(resolve)).then(() =>
+      passageTokens(guides.passageTexts()),
+    );
+  warmUp.add('chat', () => Promise.all([chat.warm(), passagesCounted()]));
   warmUp.add('guides', () => guides.searchPassages({ query: 'security deposit', limit: 3 }));
   warmUp.add('answers', () => answers.warm());
   warmUp.add('requests', () => warmRequests(app));

@@ -11,22 +11,37 @@ import { readPlaces } from './places.js';
 interface IndexedQuestion {
   slug: string;
   question: GuideQuestion;
-  /** Each way of asking (the `ask` and every `also`), as weighted terms. */
-  phrasings: Map<string, number>[];
+  /** Its ways of asking (the `ask` and every `also`): numbers into its guide's phrasings. */
+  phrasings: number[];
   /** The kind of figure the question asks for ("how long" wants a duration). */
   figure: FigureKind | undefined;
-  /** What the answer can state: its sentence and, state by state, its facts' values. */
-  answerText: string;
+  /** Whether what the answer can state (its sentence and its facts' values) has each kind of figure. */
+  statesFigure: Record<Exclude<FigureKind, 'any'>, boolean>;
   /** The states the question is about, when it names any ("… in California?"). */
   states: Set<string>;
   /** The states whose figure the guide's facts give for it ("CA"). */
   factStates: Set<string>;
 }
 
+/**
+ * A guide's questions with every way of asking worked out once, at load: each phrasing's squared
+ * TF-IDF norm, and for each term the phrasings that use it with its weight there, so a question
+ * asked is scored only against the phrasings that share one of its terms.
+ */
+interface GuideQuestions {
+  questions: IndexedQuestion[];
+  /** Each phrasing's squared norm (its terms' weight times idf, squared and summed). */
+  norms: Float64Array;
+  /** Term -> the phrasings that use it and its weight in each, in the same order. */
+  postings: Map<string, { phrasings: number[]; weights: number[] }>;
+}
+
 export interface QuestionIndex {
-  bySlug: Map<string, IndexedQuestion[]>;
+  bySlug: Map<string, GuideQuestions>;
   /** How telling a term is among all the questions: rarer, more telling. */
   idf: Map<string, number>;
+  /** What a term no question uses tells: as much as the rarest that one does. */
+  unseen: number;
   /** Each term of five letters or more with one letter left out, to the term: for typos. */
   oneLetterOff: Map<string, string>;
 }
@@ -81,16 +96,17 @@ export function weightedTerms(text: string): Map<string, number> {
 }
 
 export function indexQuestions(guides: readonly GuideDocument[]): QuestionIndex {
-  const bySlug = new Map<string, IndexedQuestion[]>();
+  const read = new Map<string, { entries: IndexedQuestion[]; terms: Map<string, number>[] }>();
   const df = new Map<string, number>();
   let phrasingCount = 0;
   for (const guide of guides) {
-    const indexed = guide.questions.map((question) => {
+    const terms: Map<string, number>[] = [];
+    const entries = guide.questions.map((question) => {
       // Places are read apart, as in what people ask: "in California" is where, not what.
-      const read = [question.ask, ...question.also].map(readPlaces);
-      const phrasings = read.map(({ otherWords }) => weightedTerms(otherWords.join(' ')));
+      const asked = [question.ask, ...question.also].map(readPlaces);
+      const phrasings = asked.map(({ otherWords }) => weightedTerms(otherWords.join(' ')));
       const states = new Set(
-        read.flatMap(({ places }) =>
+        asked.flatMap(({ places }) =>
           places.flatMap((place) => (place.kind === 'state' ? [place.code] : [])),
         ),
       );
@@ -100,20 +116,46 @@ export function indexQuestions(guides: readonly GuideDocument[]): QuestionIndex 
       }
       const facts = guide.facts.filter((fact) => fact.kind === question.fact);
       const values = facts.map((fact) => fact.text);
+      const answerText = [question.answer, ...values].join(' ');
+      const first = terms.length;
+      terms.push(...phrasings);
       return {
         slug: guide.slug,
         question,
-        phrasings,
+        phrasings: phrasings.map((_, i) => first + i),
         figure: figureKindOf(question.ask),
-        answerText: [question.answer, ...values].join(' '),
+        statesFigure: {
+          duration: figurePatterns.duration.test(answerText),
+          money: figurePatterns.money.test(answerText),
+          count: figurePatterns.count.test(answerText),
+          age: figurePatterns.age.test(answerText),
+        },
         states,
         factStates: new Set(facts.map((fact) => fact.jurisdiction.replace(/^US-/, ''))),
       };
     });
-    bySlug.set(guide.slug, indexed);
+    read.set(guide.slug, { entries, terms });
   }
   const idf = new Map<string, number>();
   for (const [term, count] of df) idf.set(term, Math.log(1 + phrasingCount / count));
+  const bySlug = new Map<string, GuideQuestions>();
+  for (const [slug, { entries, terms }] of read) {
+    const norms = new Float64Array(terms.length);
+    const postings: GuideQuestions['postings'] = new Map();
+    terms.forEach((phrasing, n) => {
+      let norm = 0;
+      for (const [term, weight] of phrasing) {
+        const value = weight * idf.get(term)!;
+        norm += value * value;
+        let posting = postings.get(term);
+        if (!posting) postings.set(term, (posting = { phrasings: [], weights: [] }));
+        posting.phrasings.push(n);
+        posting.weights.push(weight);
+      }
+      norms[n] = norm;
+    });
+    bySlug.set(slug, { questions: entries, norms, postings });
+  }
   const oneLetterOff = new Map<string, string>();
   // The most used term wins a shared variant.
   const byUse = [...df].sort((a, b) => b[1] - a[1]).map(([term]) => term);
@@ -122,34 +164,35 @@ export function indexQuestions(guides: readonly GuideDocument[]): QuestionIndex 
     for (const variant of withOneLetterOut(term))
       if (!oneLetterOff.has(variant)) oneLetterOff.set(variant, term);
   }
-  return { bySlug, idf, oneLetterOff };
+  return { bySlug, idf, unseen: Math.max(...idf.values(), 1), oneLetterOff };
 }
 
-/** A term no question uses tells as much as the rarest that one does. */
-function idfOf(index: QuestionIndex, term: string, unseen: number): number {
-  return index.idf.get(term) ?? unseen;
-}
-
-function cosine(
+/**
+ * The cosine of the asked terms and each of a guide's phrasings: the dot products gathered
+ * through the terms' postings (a phrasing sharing no term scores 0), over the two norms.
+ */
+function cosines(
   index: QuestionIndex,
   asked: Map<string, number>,
-  phrasing: Map<string, number>,
-  unseen: number,
-): number {
-  let dot = 0;
+  guide: GuideQuestions,
+): Float64Array {
+  const dots = new Float64Array(guide.norms.length);
   let askedNorm = 0;
-  let phrasingNorm = 0;
   for (const [term, weight] of asked) {
-    const value = weight * idfOf(index, term, unseen);
+    const idf = index.idf.get(term) ?? index.unseen;
+    const value = weight * idf;
     askedNorm += value * value;
-    const other = phrasing.get(term);
-    if (other !== undefined) dot += value * other * idfOf(index, term, unseen);
+    const posting = guide.postings.get(term);
+    if (!posting) continue;
+    for (let i = 0; i < posting.phrasings.length; i += 1)
+      dots[posting.phrasings[i]!]! += value * posting.weights[i]! * idf;
   }
-  for (const [term, weight] of phrasing) {
-    const value = weight * idfOf(index, term, unseen);
-    phrasingNorm += value * value;
+  for (let n = 0; n < dots.length; n += 1) {
+    const phrasingNorm = guide.norms[n]!;
+    dots[n] =
+      askedNorm === 0 || phrasingNorm === 0 ? 0 : dots[n]! / Math.sqrt(askedNorm * phrasingNorm);
   }
-  return askedNorm === 0 || phrasingNorm === 0 ? 0 : dot / Math.sqrt(askedNorm * phrasingNorm);
+  return dots;
 }
 
 /**
@@ -163,7 +206,6 @@ export function matchQuestions(
   figure: FigureKind | undefined,
   state?: string,
 ): QuestionMatch[] {
-  const unseen = Math.max(...index.idf.values(), 1);
   const meant = new Map<string, number>();
   for (const [term, weight] of asked) {
     const fixed = corrected(index, term);
@@ -171,12 +213,14 @@ export function matchQuestions(
   }
   const matches: QuestionMatch[] = [];
   for (const slug of slugs) {
-    for (const entry of index.bySlug.get(slug) ?? []) {
-      let score = Math.max(...entry.phrasings.map((p) => cosine(index, meant, p, unseen)));
+    const guide = index.bySlug.get(slug);
+    if (!guide) continue;
+    const scores = cosines(index, meant, guide);
+    for (const entry of guide.questions) {
+      let score = Math.max(...entry.phrasings.map((n) => scores[n]!));
       if (figure && entry.figure && figure !== entry.figure) score *= 0.7;
       // "How many weeks?" is not answered by a sentence without a number of weeks.
-      if (figure && figure !== 'any')
-        score *= figurePatterns[figure].test(entry.answerText) ? 1 : figureMiss;
+      if (figure && figure !== 'any') score *= entry.statesFigure[figure] ? 1 : figureMiss;
       // A question about one state answers for that state only.
       const forState = state !== undefined && entry.states.has(state);
       if (entry.states.size > 0 && !forState) score *= state ? otherStateWeight : anyStateWeight;

@@ -5,20 +5,18 @@ import type { EmailTokenPurpose } from '../../db/types.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { AppError } from '../../errors.js';
 import type { ModuleDeps } from '../../module-deps.js';
+import { consumeEmailToken, insertEmailToken } from './email-tokens-repository.js';
 import { passwordResetEmail, verificationEmail } from './emails.js';
 import type { AuthLimits } from './limits.js';
 import { assertPasswordNotCommon, hashPassword, needsRehash, verifyPassword } from './passwords.js';
+import { lastActivityOf, revokeFamiliesOfUser } from './refresh-tokens-repository.js';
 import {
-  consumeEmailToken,
   deleteUser,
   findUserByEmail,
   findUserById,
   findUsersByIds,
-  lastActivityOf,
-  revokeFamiliesOfUser,
   searchUsersByEmail,
   setUserDisabled,
-  insertEmailToken,
   insertUser,
   markEmailVerified,
   setPasswordHash,

@@ -8,15 +8,14 @@ import {
   findRefreshToken,
   findRefreshTokenById,
   findSignedInUser,
-  findUserById,
   insertRefreshToken,
   listRefreshTokensOfUser,
   revokeFamiliesOfUser,
   revokeFamily,
   rotateRefreshToken,
   type RefreshTokenRow,
-  type UserRow,
-} from './repository.js';
+} from './refresh-tokens-repository.js';
+import { findUserById, type UserRow } from './repository.js';
 import { hashSecretToken, newSecretToken } from './secret-tokens.js';
 import { toApiUser } from './users.js';
 import type { User } from '../../../shared/auth.js';

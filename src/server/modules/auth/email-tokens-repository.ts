@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { EmailTokenPurpose, EmailTokensTable } from '../../db/types.js';
+import type { EmailTokenPurpose, EmailTokensTable } from '../../db/tables/auth.js';
 
 /** The SQL of `email_tokens`: single-use tokens sent in links; only their hashes are kept. */
 

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { preparedQuery } from '../../db/prepared-query.js';
-import type { RefreshTokensTable } from '../../db/types.js';
+import type { RefreshTokensTable } from '../../db/tables/auth.js';
 
 /** The SQL of `refresh_tokens`: one row per issued token; a family is one sign-in. */
 

@@ -1,6 +1,6 @@
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { UsersTable } from '../../db/types.js';
+import type { UsersTable } from '../../db/tables/auth.js';
 
 /**
  * The SQL of `users`, which the auth module owns with `refresh_tokens`

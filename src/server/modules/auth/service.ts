@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { authMessages, type User } from '../../../shared/auth.js';
 import { inTransaction, type Db } from '../../db/database.js';
-import type { EmailTokenPurpose } from '../../db/types.js';
 import { isUniqueViolation } from '../../db/errors.js';
+import type { EmailTokenPurpose } from '../../db/tables/auth.js';
 import { AppError } from '../../errors.js';
 import type { ModuleDeps } from '../../module-deps.js';
 import { consumeEmailToken, insertEmailToken } from './email-tokens-repository.js';

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
-import type { Database, DemoSubscriptionsTable } from '../../db/types.js';
+import type { DemoSubscriptionsTable } from '../../db/tables/billing.js';
+import type { Database } from '../../db/types.js';
 import { findPlan, type PlanId } from '../../../shared/plans.js';
 import type { BillingGateway, ProviderSubscription } from './gateway.js';
 

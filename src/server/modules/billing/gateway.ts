@@ -1,6 +1,6 @@
 import type { Plan, PlanId } from '../../../shared/plans.js';
 import type { SubscriptionStatus } from '../../../shared/billing.js';
-import type { BillingProvider } from '../../db/types.js';
+import type { BillingProvider } from '../../db/tables/billing.js';
 
 /** A subscription as its provider holds it now: the only state billing acts on. */
 export interface ProviderSubscription {

@@ -2,9 +2,9 @@ import type { Kysely, Selectable, Transaction } from 'kysely';
 import type {
   BillingCustomersTable,
   BillingProvider,
-  Database,
   SubscriptionsTable,
-} from '../../db/types.js';
+} from '../../db/tables/billing.js';
+import type { Database } from '../../db/types.js';
 import type { ProviderSubscription } from './gateway.js';
 
 export type Executor = Kysely<Database> | Transaction<Database>;

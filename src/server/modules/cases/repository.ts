@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { CaseMessagesTable, CaseNotesTable, CasesTable, CaseStatus } from '../../db/types.js';
+import type {
+  CaseMessagesTable,
+  CaseNotesTable,
+  CasesTable,
+  CaseStatus,
+} from '../../db/tables/cases.js';
 
 /** The SQL of the cases module, which owns `cases`, `case_messages` and `case_notes`. */
 

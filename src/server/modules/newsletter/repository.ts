@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.js';
-import type { NewsletterSubscribersTable } from '../../db/types.js';
+import type { NewsletterSubscribersTable } from '../../db/tables/newsletter.js';
 
 export type Subscriber = NewsletterSubscribersTable;
 

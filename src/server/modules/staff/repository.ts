@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { AuditLogTable, StaffRole, StaffRolesTable } from '../../db/types.js';
+import type { AuditLogTable, StaffRole, StaffRolesTable } from '../../db/tables/staff.js';
 
 /**
  * The SQL of the staff module, which owns `staff_roles` and `audit_log`. The audit log is only

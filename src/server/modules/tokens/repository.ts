@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type RawBuilder, type Selectable, type Transaction } from 'kysely';
 import type { DatabaseKind } from '../../db/database.js';
 import type {
-  Database,
   LedgerKind,
   TokenAccountsTable,
   TokenLedgerTable,
   WindowKind,
-} from '../../db/types.js';
+} from '../../db/tables/tokens.js';
+import type { Database } from '../../db/types.js';
 
 export type TokenAccountRow = Selectable<TokenAccountsTable>;
 export type LedgerRow = Selectable<TokenLedgerTable>;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { findPlan, plans, type Plan } from '../../../shared/plans.js';
 import { tokensMessages, type TokenStatus } from '../../../shared/tokens.js';
 import type { UnitOfWork } from '../../db/database.js';
-import type { WindowKind } from '../../db/types.js';
+import type { WindowKind } from '../../db/tables/tokens.js';
 import { AppError } from '../../errors.js';
 import type { ModuleDeps } from '../../module-deps.js';
 import {

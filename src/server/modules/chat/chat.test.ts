@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import pino from 'pino';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startLlmFake, type LlmFake } from '../../../../test/fakes/llm-server';
-import { createAuthHarness, type AuthHarness } from '../../../../test/support/auth-harness';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AuthHarness } from '../../../../test/support/auth-harness';
 import {
   cutOffThenRetried,
   ledgerOf,
@@ -13,28 +12,24 @@ import {
   rolesAndStatuses,
   textOf,
 } from '../../../../test/support/chat-harness';
+import {
+  chatTestBed,
+  conversationPost,
+  testPassword as password,
+} from '../../../../test/support/chat-test-bed';
 import { databaseTargets } from '../../../../test/support/databases';
-import { testGuideLibrary } from '../../../../test/support/guides';
 import { messageText, type ChatMessage } from '../../../shared/chat';
 import { freeDailyTokens } from '../../../shared/plans';
 import { countTokens } from '../../llm/token-count';
 import { createTokensService } from '../tokens/service';
 
-let llm: LlmFake;
-beforeAll(async () => {
-  llm = await startLlmFake();
-});
-afterAll(() => llm.close());
-
-const password = 'correct horse battery staple';
+const { llm, startApp } = chatTestBed();
 
 describe.each(databaseTargets)('chat on $kind', ({ kind, skip }) => {
   let h: AuthHarness | undefined;
+  let base = '';
   const logs: string[] = [];
-  afterEach(async () => {
-    await h?.close();
-    h = undefined;
-    llm.reset();
+  afterEach(() => {
     llm.setDefault({ text: 'Plain answer.' });
     logs.length = 0;
   });
@@ -46,22 +41,8 @@ describe.each(databaseTargets)('chat on $kind', ({ kind, skip }) => {
         done();
       },
     });
-    h = await createAuthHarness(
-      kind,
-      extraEnv,
-      { level: 'info', stream },
-      {
-        guides: testGuideLibrary(),
-      },
-    );
-    await h.app.listen({ port: 0, host: '127.0.0.1' });
+    ({ h, base } = await startApp(kind, extraEnv, { level: 'info', stream }));
     return h;
-  }
-
-  function baseUrl() {
-    const address = h!.app.server.address();
-    if (!address || typeof address === 'string') throw new Error('not listening');
-    return `http://127.0.0.1:${address.port}`;
   }
 
   function send(
@@ -71,12 +52,11 @@ describe.each(databaseTargets)('chat on $kind', ({ kind, skip }) => {
     signal?: AbortSignal,
     retryOf?: string,
   ) {
-    return fetch(`${baseUrl()}/api/conversations/${conversationId}/messages`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ text, ...(retryOf ? { retryOf } : {}) }),
-      ...(signal ? { signal } : {}),
-    });
+    return conversationPost(base, token, conversationId)(
+      '/messages',
+      { text, ...(retryOf ? { retryOf } : {}) },
+      signal,
+    );
   }
 
   function retry(token: string, conversationId: string, retryOf: string, text = 'ignored') {

@@ -1,36 +1,17 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startLlmFake, type LlmFake } from '../../../../test/fakes/llm-server';
-import { createAuthHarness, type AuthHarness } from '../../../../test/support/auth-harness';
-import { listen, parseUiStream } from '../../../../test/support/chat-harness';
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseUiStream } from '../../../../test/support/chat-harness';
+import { chatTestBed, testPassword } from '../../../../test/support/chat-test-bed';
 import { createTestEnvironment, databaseTargets } from '../../../../test/support/databases';
-import { testGuideLibrary } from '../../../../test/support/guides';
 import { insertVerifiedUser } from '../../../../test/support/users';
-import { buildApp, type App } from '../../app';
 import { createTokensService } from '../tokens/service';
 import pino from 'pino';
 import { freePort } from '../../../../bench/local-server';
 
-let llm: LlmFake;
-beforeAll(async () => {
-  llm = await startLlmFake();
-});
-afterAll(() => llm.close());
-
-const password = 'correct horse battery staple';
+const { llm, startApp, startSecondInstance } = chatTestBed();
 
 describe.each(databaseTargets)('chat races on $kind', ({ kind, skip }) => {
-  let h: AuthHarness | undefined;
-  let other: App | undefined;
-  afterEach(async () => {
-    await other?.close();
-    await h?.close();
-    other = undefined;
-    h = undefined;
-    llm.reset();
-  });
-
   it.skipIf(skip)(
     `100 sends at once${kind === 'postgres' ? ' through two instances' : ''} from one person whose balance covers about 10: never overdrawn, ledger equals balance, all settled`,
     async () => {
@@ -43,14 +24,13 @@ describe.each(databaseTargets)('chat races on $kind', ({ kind, skip }) => {
         LLM_REPLY_TIMEOUT_MS: '5000',
         API_RATE_LIMIT_PER_MINUTE: '10000',
       };
-      h = await createAuthHarness(kind, env, undefined, { guides: testGuideLibrary() });
-      const urls = [await listen(h.app)];
+      const app = await startApp(kind, env);
+      const urls = [app.base];
       if (kind === 'postgres') {
         // A second instance: its own app and connection pool on the same PostgreSQL.
-        other = await buildApp(h.env.config, { logger: false, guides: testGuideLibrary() });
-        urls.push(await listen(other));
+        urls.push(await startSecondInstance(app));
       }
-      const me = await h.signUp('ada@example.com', password);
+      const me = await app.h.signUp('ada@example.com', testPassword);
       llm.setDefault({ text: 'Deposits come back within 21 days [1].', firstTokenDelayMs: 1000 });
 
       const results = await Promise.all(
@@ -92,7 +72,7 @@ describe.each(databaseTargets)('chat races on $kind', ({ kind, skip }) => {
       expect(results.filter((r) => r === 402).length).toBe(100 - accepted);
       expect(100 - accepted).toBeGreaterThan(0);
 
-      const db = h.env.db.kysely;
+      const db = app.h.env.db.kysely;
       await expect
         .poll(
           async () =>
@@ -138,7 +118,6 @@ describe('a server killed mid-stream', () => {
   let server: ChildProcess | undefined;
   afterEach(() => {
     server?.kill('SIGKILL');
-    llm.reset();
   });
 
   /** The real server, as `npm run serve` starts it (from source), on a port of its own. */

@@ -1,10 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startLlmFake, type LlmFake } from '../../../../test/fakes/llm-server';
-import { createAuthHarness, type AuthHarness } from '../../../../test/support/auth-harness';
+import { describe, expect, it } from 'vitest';
 import {
   cutOffThenRetried,
-  listen,
   ledgerOf,
   longAnswer,
   parseUiStream,
@@ -12,45 +8,17 @@ import {
   rolesAndStatuses,
   textOf,
 } from '../../../../test/support/chat-harness';
+import { chatTestBed, testPassword } from '../../../../test/support/chat-test-bed';
 import { databaseTargets } from '../../../../test/support/databases';
-import { testGuideLibrary } from '../../../../test/support/guides';
 import { freeDailyTokens } from '../../../shared/plans';
 
-let llm: LlmFake;
-beforeAll(async () => {
-  llm = await startLlmFake();
-});
-afterAll(() => llm.close());
-
-const password = 'correct horse battery staple';
+const { llm, startWithChat } = chatTestBed();
 
 describe.each(databaseTargets)('Stop on $kind', ({ kind, skip }) => {
-  let h: AuthHarness | undefined;
-  afterEach(async () => {
-    await h?.close();
-    h = undefined;
-    llm.reset();
-  });
-
-  async function start() {
-    h = await createAuthHarness(kind, llm.env(), undefined, { guides: testGuideLibrary() });
-    const base = await listen(h.app);
-    const me = await h.signUp('ada@example.com', password);
-    const id = randomUUID();
-    const post = (path: string, body: unknown, signal?: AbortSignal) =>
-      fetch(`${base}/api/conversations/${id}${path}`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${me.accessToken}`, 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-        ...(signal ? { signal } : {}),
-      });
-    return { me, id, post };
-  }
-
   it.skipIf(skip)(
     'Stop answers once the answer is stored: the stopped answer, its charge and the balance as the ledger has them; a Retry right after it answers',
     async () => {
-      const { me, id, post } = await start();
+      const { h, me, id, post } = await startWithChat(kind);
       llm.script(longAnswer);
       const reading = await readAnswerBeginning(await post('/messages', { text: 'Deposits?' }));
 
@@ -63,7 +31,7 @@ describe.each(databaseTargets)('Stop on $kind', ({ kind, skip }) => {
         balance: freeDailyTokens - stopped.charged,
       });
       expect(stopped.charged).toBeGreaterThan(0);
-      expect(await ledgerOf(h!.env.db, me.userId)).toEqual({
+      expect(await ledgerOf(h.env.db, me.userId)).toEqual({
         sum: stopped.balance,
         charged: stopped.charged,
       });
@@ -80,7 +48,7 @@ describe.each(databaseTargets)('Stop on $kind', ({ kind, skip }) => {
       const retried = await post('/messages', { text: 'ignored', retryOf: reading.answerId });
       expect(retried.status).toBe(200);
       expect(textOf(parseUiStream(await retried.text()).parts)).toBe('Back again.');
-      const conversation = (await h!.me('GET', `/api/conversations/${id}`, me.accessToken)).json();
+      const conversation = (await h.me('GET', `/api/conversations/${id}`, me.accessToken)).json();
       expect(rolesAndStatuses(conversation)).toEqual(cutOffThenRetried);
     },
   );
@@ -88,7 +56,7 @@ describe.each(databaseTargets)('Stop on $kind', ({ kind, skip }) => {
   it.skipIf(skip)(
     'Stop sent as the page closes the stream answers the same, and so does a second Stop',
     async () => {
-      const { me, post } = await start();
+      const { h, me, post } = await startWithChat(kind);
       llm.script(longAnswer);
       const closed = new AbortController();
       const reading = await readAnswerBeginning(
@@ -97,11 +65,11 @@ describe.each(databaseTargets)('Stop on $kind', ({ kind, skip }) => {
       closed.abort();
       const stopped = await (await post('/stop', {})).json();
       expect(stopped.answer).toEqual({ id: reading.answerId, status: 'stopped' });
-      expect(await ledgerOf(h!.env.db, me.userId)).toEqual({
+      expect(await ledgerOf(h.env.db, me.userId)).toEqual({
         sum: stopped.balance,
         charged: stopped.charged,
       });
-      expect((await h!.me('GET', '/api/tokens', me.accessToken)).json()).toMatchObject({
+      expect((await h.me('GET', '/api/tokens', me.accessToken)).json()).toMatchObject({
         balance: stopped.balance,
         streaming: 0,
       });
@@ -113,7 +81,7 @@ describe.each(databaseTargets)('Stop on $kind', ({ kind, skip }) => {
   it.skipIf(skip)(
     "Stop with nothing being written: nothing charged in a new chat, and another person's chat is not found",
     async () => {
-      const { me, id, post } = await start();
+      const { h, me, id, post } = await startWithChat(kind);
       expect(await (await post('/stop', {})).json()).toEqual({
         answer: null,
         charged: 0,
@@ -131,11 +99,11 @@ describe.each(databaseTargets)('Stop on $kind', ({ kind, skip }) => {
         charged: finish.charged,
         balance: finish.balance,
       });
-      const eve = await h!.signUp('eve@example.com', password);
-      const refused = await h!.me('POST', `/api/conversations/${id}/stop`, eve.accessToken, {});
+      const eve = await h.signUp('eve@example.com', testPassword);
+      const refused = await h.me('POST', `/api/conversations/${id}/stop`, eve.accessToken, {});
       expect(refused.statusCode).toBe(404);
       expect(refused.json().error.code).toBe('route.not_found');
-      expect((await h!.me('GET', '/api/tokens', me.accessToken)).json().balance).toBe(
+      expect((await h.me('GET', '/api/tokens', me.accessToken)).json().balance).toBe(
         finish.balance,
       );
     },

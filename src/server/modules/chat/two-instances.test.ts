@@ -1,47 +1,30 @@
-import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startLlmFake, type LlmFake } from '../../../../test/fakes/llm-server';
-import { createAuthHarness, type AuthHarness } from '../../../../test/support/auth-harness';
+import { describe, expect, it } from 'vitest';
 import {
   cutOffThenRetried,
   ledgerOf,
-  listen,
   longAnswer,
   parseUiStream,
   readUntilAnswerBegins,
   rolesAndStatuses,
   textOf,
 } from '../../../../test/support/chat-harness';
+import {
+  chatTestBed,
+  conversationPost,
+  type ConversationPost,
+} from '../../../../test/support/chat-test-bed';
 import { databaseTargets } from '../../../../test/support/databases';
-import { testGuideLibrary } from '../../../../test/support/guides';
 import { messageText } from '../../../shared/chat';
-import { buildApp, type App } from '../../app';
 
-let llm: LlmFake;
-beforeAll(async () => {
-  llm = await startLlmFake();
-});
-afterAll(() => llm.close());
+const { llm, startWithChat, startSecondInstance } = chatTestBed();
 
 // Two instances share a database server: PostgreSQL only. A reply cut off on the first is still
 // being settled there when the person's next request reaches the second, which has no signal of
 // it and waits on its rows.
 const postgres = databaseTargets.find((target) => target.kind === 'postgres')!;
 
-type Post = (path: string, body: unknown, signal?: AbortSignal) => Promise<Response>;
-
 describe('two instances on one PostgreSQL', () => {
-  let h: AuthHarness | undefined;
-  let other: App | undefined;
-  afterEach(async () => {
-    await other?.close();
-    await h?.close();
-    other = undefined;
-    h = undefined;
-    llm.reset();
-  });
-
   /**
    * A reply on the first instance, cut off while another connection holds the person's token
    * account, so the first instance cannot finish settling it (it returns the hold on that row in
@@ -49,30 +32,15 @@ describe('two instances on one PostgreSQL', () => {
    * is held; the hold is let go half a second later.
    */
   async function cutOffWhileSettlingIsHeld(
-    ask: (atSecond: Post, answerId: string) => Promise<Response>,
+    ask: (atSecond: ConversationPost, answerId: string) => Promise<Response>,
   ) {
-    h = await createAuthHarness('postgres', llm.env(), undefined, { guides: testGuideLibrary() });
-    const first = await listen(h.app);
-    other = await buildApp(h.env.config, { logger: false, guides: testGuideLibrary() });
-    const second = await listen(other);
-    const me = await h.signUp('ada@example.com', 'correct horse battery staple');
-    const id = randomUUID();
-    const postTo =
-      (base: string): Post =>
-      (path, body, signal) =>
-        fetch(`${base}/api/conversations/${id}${path}`, {
-          method: 'POST',
-          headers: {
-            authorization: `Bearer ${me.accessToken}`,
-            'content-type': 'application/json',
-          },
-          body: JSON.stringify(body),
-          ...(signal ? { signal } : {}),
-        });
+    const first = await startWithChat('postgres');
+    const { h, me, id, post } = first;
+    const second = conversationPost(await startSecondInstance(first), me.accessToken, id);
 
     llm.script(longAnswer);
     const cut = new AbortController();
-    const response = await postTo(first)('/messages', { text: 'Speeding ticket?' }, cut.signal);
+    const response = await post('/messages', { text: 'Speeding ticket?' }, cut.signal);
     const answerId = await readUntilAnswerBegins(response);
     const holder = new pg.Client({
       connectionString: (h.env.config.database as { url: string }).url,
@@ -82,10 +50,10 @@ describe('two instances on one PostgreSQL', () => {
       await holder.query('begin');
       await holder.query('select 1 from token_accounts where user_id = $1 for update', [me.userId]);
       cut.abort();
-      const answered = ask(postTo(second), answerId);
+      const answered = ask(second, answerId);
       await new Promise((resolve) => setTimeout(resolve, 500));
       await holder.query('rollback');
-      return { me, id, answerId, answered: await answered };
+      return { h, me, id, answerId, answered: await answered };
     } finally {
       await holder.end();
     }
@@ -94,13 +62,13 @@ describe('two instances on one PostgreSQL', () => {
   it.skipIf(postgres.skip)(
     'a Retry that reaches the other instance while the first is still storing the cut-off answer waits for it, then answers',
     async () => {
-      const { me, id, answered } = await cutOffWhileSettlingIsHeld((atSecond, answerId) => {
+      const { h, me, id, answered } = await cutOffWhileSettlingIsHeld((atSecond, answerId) => {
         llm.script({ text: 'Back again.' });
         return atSecond('/messages', { text: 'ignored', retryOf: answerId });
       });
       expect(answered.status).toBe(200);
       expect(textOf(parseUiStream(await answered.text()).parts)).toBe('Back again.');
-      const conversation = (await h!.me('GET', `/api/conversations/${id}`, me.accessToken)).json();
+      const conversation = (await h.me('GET', `/api/conversations/${id}`, me.accessToken)).json();
       expect(rolesAndStatuses(conversation)).toEqual(cutOffThenRetried);
       expect(messageText(conversation.messages[1])).toContain('word3');
     },
@@ -109,14 +77,14 @@ describe('two instances on one PostgreSQL', () => {
   it.skipIf(postgres.skip)(
     'a Stop that reaches the other instance while the first is still storing the stopped answer waits for it, then answers its charge and the balance',
     async () => {
-      const { me, answerId, answered } = await cutOffWhileSettlingIsHeld((atSecond) =>
+      const { h, me, answerId, answered } = await cutOffWhileSettlingIsHeld((atSecond) =>
         atSecond('/stop', {}),
       );
       expect(answered.status).toBe(200);
       const stopped = await answered.json();
       expect(stopped.answer).toEqual({ id: answerId, status: 'stopped' });
       expect(stopped.charged).toBeGreaterThan(0);
-      expect(await ledgerOf(h!.env.db, me.userId)).toEqual({
+      expect(await ledgerOf(h.env.db, me.userId)).toEqual({
         sum: stopped.balance,
         charged: stopped.charged,
       });

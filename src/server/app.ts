@@ -168,13 +168,13 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   // /readyz says ready once the reply path is loaded (src/server/warm-up.ts).
   const warmUp = createWarmUp(app.log);
   // While the model's thread rehearses (chat.warm waits for it), every passage's tokens are
-  // counted as the prompt counts them (src/server/llm/prompt.ts), from the next turn on: the
-  // server listens first.
-  const passagesCounted = () =>
-    new Promise((resolve) => setImmediate(resolve)).then(() =>
-      passageTokens(guides.passageTexts()),
-    );
-  warmUp.add('chat', () => Promise.all([chat.warm(), passagesCounted()]));
+  // counted as the prompt counts them (src/server/llm/prompt.ts) and its snippet's words are
+  // worked out as the search cuts them, from the next turn on: the server listens first.
+  const passagesPrepared = () =>
+    new Promise((resolve) => setImmediate(resolve))
+      .then(() => passageTokens(guides.passageTexts()))
+      .then(() => guides.warm());
+  warmUp.add('chat', () => Promise.all([chat.warm(), passagesPrepared()]));
   warmUp.add('guides', () => guides.searchPassages({ query: 'security deposit', limit: 3 }));
   warmUp.add('answers', () => answers.warm());
   warmUp.add('requests', () => warmRequests(app));

@@ -45,8 +45,21 @@ const phraseLengths = [
   ...new Set(Object.keys(synonyms).map((phrase) => phrase.split(' ').length)),
 ].sort((a, b) => b - a);
 
-/** The query's terms, then the synonyms' terms, each once; `own` counts the person's terms. */
+/** The last query expanded: the answers room reads a question's terms, then searches with it. */
+let lastExpanded: { query: string; expanded: { terms: string[]; own: number } } | undefined;
+
+/**
+ * The query's terms, then the synonyms' terms, each once; `own` counts the person's terms. The
+ * result is shared with the next caller asking for the same query: it is not to be changed.
+ */
 export function expandQuery(query: string): { terms: string[]; own: number } {
+  if (lastExpanded?.query === query) return lastExpanded.expanded;
+  const expanded = expandQueryAnew(query);
+  lastExpanded = { query, expanded };
+  return expanded;
+}
+
+function expandQueryAnew(query: string): { terms: string[]; own: number } {
   const typed = words(query);
   const own = typed.map(termOf).filter((term): term is string => term !== null);
   const added: string[] = [];
@@ -142,6 +155,8 @@ export interface SearchInput {
 
 export interface PassageIndex {
   search(input: SearchInput): GuidePassage[];
+  /** Works out every passage's snippet words ahead of the searches, yielding now and then. */
+  warm(): Promise<void>;
   readonly size: number;
 }
 
@@ -172,6 +187,12 @@ export function buildPassageIndex(guides: readonly GuideDocument[]): PassageInde
 
   return {
     size: passages.length,
+    async warm() {
+      for (const [id, passage] of passages.entries()) {
+        if (id % 16 === 0) await new Promise((resolve) => setImmediate(resolve));
+        snippetWords[id] ??= snippetWordsOf(passage.text);
+      }
+    },
     search({ query, jurisdiction = null, limit = 8 }) {
       const { terms, own } = expandQuery(query);
       if (terms.length === 0) return [];

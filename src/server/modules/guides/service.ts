@@ -27,6 +27,8 @@ export interface GuidesService {
   listGuides(): GuideSummary[];
   /** The text of every passage a search can return (the warm-up counts their tokens ahead). */
   passageTexts(): readonly string[];
+  /** Works out every passage's snippet words ahead of the searches (the warm-up). */
+  warm(): Promise<void>;
 }
 
 interface Loaded {
@@ -54,5 +56,6 @@ export function createGuidesService(deps: GuidesDeps): GuidesService {
     getGuide: (slug) => read().library.bySlug.get(slug),
     listGuides: () => read().summaries,
     passageTexts: () => read().passageTexts,
+    warm: () => read().index.warm(),
   };
 }

@@ -27,11 +27,23 @@ export function words(text: string): string[] {
   );
 }
 
+/** Words already stemmed: the guides' words and what people ask recur, and stemming is costly. */
+const stemmed = new Map<string, string | null>();
+/**
+ * Enough for the guides' words and many more (a few megabytes at most); past it, or for a longer
+ * word, a word is stemmed each time.
+ */
+const stemmedMax = 100_000;
+const stemmedLength = 24;
+
 /** A word's search term, or null for a word search ignores. */
 export function termOf(word: string): string | null {
-  if (word.length < 2 && !/\d/.test(word)) return null;
-  if (stopWords.has(word)) return null;
-  return stemmer(word);
+  const known = stemmed.get(word);
+  if (known !== undefined) return known;
+  const term =
+    word.length < 2 && !/\d/.test(word) ? null : stopWords.has(word) ? null : stemmer(word);
+  if (stemmed.size < stemmedMax && word.length <= stemmedLength) stemmed.set(word, term);
+  return term;
 }
 
 /** The search terms of a text, in order. */

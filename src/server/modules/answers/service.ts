@@ -18,12 +18,13 @@ import {
   type GateVocabulary,
   type QuestionReading,
 } from './gate.js';
-import { statePlaceOf, type Place } from './places.js';
+import { readPlaces, statePlaceOf, type Place } from './places.js';
 import {
   indexQuestions,
   matchQuestions,
   type QuestionIndex,
   type QuestionMatch,
+  weightedTerms,
 } from './questions.js';
 import { otherLanguageReplies, replies } from './replies.js';
 
@@ -201,7 +202,7 @@ export function createAnswersService({ guides, selfHelpFor }: AnswersDeps) {
       }
     }
     const named =
-      reading.places.at(-1) ?? earlier.map((q) => read(q, null).places.at(-1)).findLast(Boolean);
+      reading.places.at(-1) ?? earlier.map((q) => readPlaces(q).places.at(-1)).findLast(Boolean);
     const outsideUs =
       named?.kind === 'abroad' || (!named && profile.country !== null && profile.country !== 'US');
 
@@ -220,7 +221,9 @@ export function createAnswersService({ guides, selfHelpFor }: AnswersDeps) {
       figureKindOf(text) ?? (followUp && !asksYesOrNo ? figureKindOf(previous ?? '') : undefined);
     // A follow-up asks its own question about the topic before: its own words weigh most.
     const asking =
-      followUp && previous ? followUpTerms(reading.terms, read(text, null).terms) : reading.terms;
+      followUp && previous
+        ? followUpTerms(reading.terms, weightedTerms(readPlaces(text).otherWords.join(' ')))
+        : reading.terms;
     const placeForAnswer = named ?? profileState;
     const stateCode = placeForAnswer?.kind === 'state' ? placeForAnswer.code : undefined;
     const matched = closestQuestion(chosen, asking, figure, stateCode);

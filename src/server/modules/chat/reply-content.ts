@@ -36,12 +36,20 @@ export interface ReplyContent {
 
 const countryNames = new Intl.DisplayNames(['en'], { type: 'region' });
 
+/** Places already put in words (a profile's place is one of a few hundred; a thousand kept). */
+const placesInWords = new Map<string, string>();
+
 /** "California, United States" for the prompt; null when the person has not said. */
 function placeInWords({ country, region }: Place): string | null {
   if (!country) return null;
+  const key = `${country}-${region ?? ''}`;
+  const known = placesInWords.get(key);
+  if (known !== undefined) return known;
   const countryName = countryNames.of(country) ?? country;
   const regionName = regionsByCountry[country]?.regions.find((r) => r.code === region)?.name;
-  return regionName ? `${regionName}, ${countryName}` : countryName;
+  const words = regionName ? `${regionName}, ${countryName}` : countryName;
+  if (placesInWords.size < 1000) placesInWords.set(key, words);
+  return words;
 }
 
 async function* writtenReply(answer: string, signal: AbortSignal): AsyncGenerator<ReplyEvent> {

@@ -180,9 +180,18 @@ export function buildPassageIndex(guides: readonly GuideDocument[]): PassageInde
     },
   });
   index.addAll(passages.map((passage, id) => ({ ...passage, id })));
-  // Worked out once per passage rather than per search: what a state's name is looked for in,
-  // and the stemmed words a snippet is cut from (on first use).
+  // Worked out once per passage rather than per search: which passages name a state (for each
+  // state, on its first search), and the stemmed words a snippet is cut from (on first use).
   const lowerTexts = passages.map((passage) => passage.text.toLowerCase());
+  const naming = new Map<string, Uint8Array>();
+  const namesState = (id: number, state: string) => {
+    let names = naming.get(state);
+    if (!names) {
+      names = Uint8Array.from(lowerTexts, (text) => (text.includes(state) ? 1 : 0));
+      naming.set(state, names);
+    }
+    return names[id] === 1;
+  };
   const snippetWords: (SnippetWords | undefined)[] = [];
 
   return {
@@ -226,7 +235,7 @@ export function buildPassageIndex(guides: readonly GuideDocument[]): PassageInde
           const passage = passages[id]!;
           let score = result.score;
           if (region && passage.jurisdiction === jurisdiction) score *= searchTuning.ownStateGuide;
-          if (state && lowerTexts[id]!.includes(state)) {
+          if (state && namesState(id, state)) {
             score *= searchTuning.ownStateMention;
           }
           return { id, passage, score, terms: result.terms };

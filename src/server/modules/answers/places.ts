@@ -49,52 +49,65 @@ const wordLikeCodes = new Set([
 const cityState: Record<string, string> = Object.fromEntries(
   (
     'AL:birmingham,montgomery,huntsville,mobile,tuscaloosa;AK:anchorage,fairbanks,juneau;' +
-    'AZ:phoenix,tucson,mesa,chandler,scottsdale,glendale az,gilbert,tempe,peoria az,flagstaff,yuma;' +
+    'AZ:maricopa county,pima county,phoenix,tucson,mesa,chandler,scottsdale,glendale az,gilbert,tempe,peoria az,flagstaff,yuma;' +
     'AR:little rock,fayetteville ar,fort smith;' +
     'CA:los angeles,san diego,san jose,san francisco,fresno,sacramento,long beach,oakland,bakersfield,' +
     'anaheim,santa ana,riverside,stockton,irvine,chula vista,fremont,san bernardino,modesto,' +
     'oxnard,fontana,huntington beach,glendale ca,santa clarita,santa rosa,ontario ca,pasadena,' +
     'berkeley,palo alto,san mateo,santa monica,burbank,torrance,sunnyvale,hayward,inglewood,' +
     'compton,santa barbara,san luis obispo,bay area,silicon valley,socal,norcal,cali,' +
-    'southern california,northern california,east bay,hollywood,orange county,inland empire;' +
+    'southern california,northern california,east bay,hollywood,orange county,inland empire,' +
+    'los angeles county,la county,san diego county,riverside county,san bernardino county,' +
+    'santa clara county,alameda county,sacramento county,contra costa county,fresno county,' +
+    'kern county,ventura county,san mateo county,san francisco county;' +
     'CO:denver,colorado springs,aurora,fort collins,boulder,lakewood co,pueblo;' +
     'CT:hartford,new haven,bridgeport,stamford,waterbury;DE:wilmington de,dover de;' +
     'DC:washington dc,washington d c,dc,d c;' +
     'FL:miami,orlando,tampa,jacksonville,tallahassee,st petersburg,saint petersburg,fort lauderdale,' +
     'hialeah,port st lucie,cape coral,pembroke pines,hollywood fl,gainesville,west palm beach,' +
-    'boca raton,sarasota,naples fl,pensacola,kissimmee,miami beach,south florida;' +
-    'GA:atlanta,savannah,augusta,columbus ga,macon,athens ga,marietta,alpharetta;' +
+    'boca raton,sarasota,naples fl,pensacola,kissimmee,miami beach,south florida,miami dade,' +
+    'miami dade county,broward,broward county,palm beach county,hillsborough county,' +
+    'pinellas county,duval county;' +
+    'GA:atlanta,savannah,augusta,columbus ga,macon,athens ga,marietta,alpharetta,fulton county,' +
+    'dekalb county,gwinnett county,cobb county;' +
     'HI:honolulu,maui,oahu,hilo;ID:boise,idaho falls,nampa;' +
     'IL:chicago,aurora il,naperville,joliet,rockford,springfield il,peoria,evanston,champaign,' +
-    'chi town,chitown;IN:indianapolis,fort wayne,evansville,south bend,bloomington in;' +
+    'chi town,chitown,cook county,dupage county,lake county il,will county;IN:indianapolis,fort wayne,evansville,south bend,bloomington in;' +
     'IA:des moines,cedar rapids,davenport,iowa city;KS:wichita,overland park,topeka,lawrence ks;' +
     'KY:louisville,lexington ky,bowling green;LA:new orleans,baton rouge,shreveport,lafayette la,nola;' +
     'ME:portland me,bangor;MD:baltimore,annapolis,silver spring,bethesda,rockville,columbia md;' +
     'MA:boston,worcester,springfield ma,cambridge ma,lowell,quincy,somerville;' +
-    'MI:detroit,grand rapids,ann arbor,lansing,flint,dearborn,warren mi,sterling heights,kalamazoo;' +
-    'MN:minneapolis,st paul,saint paul,twin cities,duluth,rochester mn,bloomington mn;' +
+    'MI:detroit,grand rapids,ann arbor,lansing,flint,dearborn,warren mi,sterling heights,kalamazoo,' +
+    'wayne county,oakland county,macomb county,kent county mi;' +
+    'MN:hennepin county,minneapolis,st paul,saint paul,twin cities,duluth,rochester mn,bloomington mn;' +
     'MS:jackson ms,gulfport,biloxi;MO:kansas city,st louis,saint louis,springfield mo,columbia mo;' +
-    'MT:billings,missoula,bozeman,helena;NE:omaha,lincoln ne;NV:las vegas,vegas,henderson,reno;' +
+    'MT:billings,missoula,bozeman,helena;NE:omaha,lincoln ne;NV:las vegas,vegas,henderson,reno,clark county nv;' +
     'NH:manchester nh,nashua,concord nh;' +
     'NJ:newark,jersey city,paterson,elizabeth nj,trenton,camden,hoboken,atlantic city,edison,' +
     'jersey,new brunswick,princeton;NM:albuquerque,santa fe,las cruces;' +
     'NY:new york city,nyc,brooklyn,queens,bronx,the bronx,manhattan,staten island,harlem,' +
     'long island,buffalo,rochester,yonkers,syracuse,albany,westchester,ithaca,white plains,' +
-    'upstate new york,upstate;' +
+    'upstate new york,upstate,kings county,nassau county,suffolk county,erie county,' +
+    'westchester county,monroe county ny;' +
     'NC:charlotte,raleigh,greensboro,durham,winston salem,fayetteville,cary,wilmington,asheville,' +
-    'chapel hill;ND:fargo,bismarck;' +
-    'OH:columbus,cleveland,cincinnati,toledo,akron,dayton,youngstown;' +
+    'chapel hill,mecklenburg county,wake county;ND:fargo,bismarck;' +
+    'OH:columbus,cleveland,cincinnati,toledo,akron,dayton,youngstown,cuyahoga county,' +
+    'hamilton county oh,franklin county oh;' +
     'OK:oklahoma city,tulsa,norman;OR:portland,salem or,eugene,bend or;' +
-    'PA:philadelphia,philly,pittsburgh,allentown,erie,harrisburg,scranton,reading pa;' +
+    'PA:philadelphia,philly,pittsburgh,allentown,erie,harrisburg,scranton,reading pa,' +
+    'allegheny county,montgomery county pa,bucks county;' +
     'RI:providence;SC:charleston sc,columbia sc,greenville sc,myrtle beach;SD:sioux falls,rapid city;' +
     'TN:nashville,memphis,knoxville,chattanooga,murfreesboro;' +
     'TX:houston,san antonio,dallas,austin,fort worth,el paso,arlington tx,corpus christi,plano,' +
     'laredo,lubbock,irving,garland,frisco,mckinney,amarillo,brownsville,killeen,mcallen,waco,' +
-    'denton,midland,odessa,round rock,sugar land,the woodlands,dfw,htown;' +
+    'denton,midland,odessa,round rock,sugar land,the woodlands,dfw,htown,harris county,' +
+    'dallas county,tarrant county,bexar county,travis county,collin county,denton county,' +
+    'fort bend county,hidalgo county,el paso county;' +
     'UT:salt lake city,salt lake,provo,ogden,st george;VT:burlington vt,montpelier;' +
     'VA:virginia beach,richmond,norfolk,chesapeake,arlington va,alexandria,newport news,' +
     'roanoke,charlottesville,fairfax,northern virginia,nova;' +
-    'WA:seattle,spokane,tacoma,bellevue,olympia,redmond,everett;' +
+    'WA:seattle,spokane,tacoma,bellevue,olympia,redmond,everett,king county,pierce county,' +
+    'snohomish county;' +
     'WV:charleston wv,morgantown,huntington wv;WI:milwaukee,madison,green bay;' +
     'WY:cheyenne,casper,jackson hole'
   )

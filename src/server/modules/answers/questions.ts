@@ -76,7 +76,7 @@ const figureMiss = 0.6;
 /** A question about another state than the person's, or about one state when theirs is unknown. */
 const otherStateWeight = 0.3;
 const anyStateWeight = 0.6;
-const ownStateWeight = 1.1;
+const ownStateWeight = 1.3;
 
 export interface QuestionMatch {
   slug: string;

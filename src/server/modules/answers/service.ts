@@ -68,7 +68,7 @@ export type Placement =
 /** "What about Texas?", "and if I was fired?": a question that leans on the one before it. */
 const followUpStart =
   /^\s*(?:and|but|what about|how about|what if|also|same|ok(?:ay)? (?:and|what|how)|so what|then|in|for)\b/i;
-const backReference = /\b(?:it|that|this|they|them|there|those|these|same|instead|too|also)\b/i;
+const backReference = /\b(?:it|its|that|this|they|them|there|those|these|same|instead|too|also)\b/i;
 
 function isElliptical(text: string, reading: QuestionReading, vocabulary: GateVocabulary): boolean {
   const terms = reading.ownTerms;
@@ -77,16 +77,16 @@ function isElliptical(text: string, reading: QuestionReading, vocabulary: GateVo
   if (followUpStart.test(text)) return true;
   // One or two words of the law's kind ("Even for cleaning?"), none of everyday talk only.
   const everydayOnly = terms.some((term) => (legalLean(vocabulary, term) ?? 0) <= -1);
-  return (terms.length <= 2 && !everydayOnly) || (terms.length <= 2 && backReference.test(text));
+  return (terms.length <= 2 && !everydayOnly) || backReference.test(text);
 }
 
 const figureWords =
   /\b(?:how (?:long|much|many|soon|fast|late|old|often)|when|deadline|limit|max(?:imum)?|minimum|most|least|days?|weeks?|months?|years?|amount|cap|percent|rate|fee|cost|owe|due|time limit|statute of limitations)\b/i;
 
 /** How many of the search's guides are searched for the person's question. */
-const questionGuides = 3;
+const questionGuides = 6;
 /** How much a guide further down the search's list weighs, per place. */
-const guideRankWeight = 0.85;
+const guideRankWeight = 0.93;
 /** Another guide's question is chosen over the first guide's only when it is this close… */
 const switchScore = 0.4;
 /** …and this much closer than the first guide's best. */
@@ -186,6 +186,8 @@ export function createAnswersService({ guides, selfHelpFor }: AnswersDeps) {
     }
     let followUp = false;
     const previous = earlier.at(-1);
+    // The two questions before it: "I work in Texas btw" leaves the topic one question back.
+    const context = earlier.slice(-2).join(' ');
     // Elliptical ("what about Texas?"), or legal but not covered alone ("how long til I can
     // remarry" after a divorce question): read with the question before it.
     const leansOnEarlier =
@@ -193,7 +195,7 @@ export function createAnswersService({ guides, selfHelpFor }: AnswersDeps) {
       (isElliptical(text, reading, gateVocabulary()) ||
         (!isCovered(reading) && soundsLegal(gateVocabulary(), reading)));
     if (previous && leansOnEarlier) {
-      const combined = read(`${previous} ${text}`, jurisdiction);
+      const combined = read(`${context} ${text}`, jurisdiction);
       if (isCovered(combined)) {
         // The topic from before; the place this question names, else the one before.
         const placesNow = reading.places;
@@ -218,7 +220,10 @@ export function createAnswersService({ guides, selfHelpFor }: AnswersDeps) {
     // "And in Utah?" asks the figure asked before; "is it paid?" asks yes or no.
     const asksYesOrNo = /^\s*(?:is|are|can|could|does|do|did|will|would|should|must)\b/i.test(text);
     const figure =
-      figureKindOf(text) ?? (followUp && !asksYesOrNo ? figureKindOf(previous ?? '') : undefined);
+      figureKindOf(text) ??
+      (followUp && !asksYesOrNo
+        ? (figureKindOf(previous ?? '') ?? figureKindOf(context))
+        : undefined);
     // A follow-up asks its own question about the topic before: its own words weigh most.
     const asking =
       followUp && previous
@@ -237,7 +242,7 @@ export function createAnswersService({ guides, selfHelpFor }: AnswersDeps) {
     const guide = guides.getGuide(passages[0]!.slug)!;
     const selfHelp =
       placeForAnswer?.kind === 'state' ? selfHelpFor(placeForAnswer.code) : undefined;
-    const asked = followUp && previous ? `${previous} ${text}` : text;
+    const asked = followUp ? `${context} ${text}` : text;
     return {
       kind: 'covered',
       guide,

@@ -19,7 +19,7 @@ interface IndexedQuestion {
   statesFigure: Record<Exclude<FigureKind, 'any'>, boolean>;
   /** The states the question is about, when it names any ("… in California?"). */
   states: Set<string>;
-  /** The states whose figure the guide's facts give for it ("CA"). */
+  /** The states whose rule its answer or the guide's facts give ("CA"). */
   factStates: Set<string>;
 }
 
@@ -85,6 +85,8 @@ export interface QuestionMatch {
   score: number;
   /** The question is about one state, the person's. */
   forState: boolean;
+  /** It gives the person's state's rule: about their state, or its facts give their figure. */
+  givesState: boolean;
   /** Another question of the guide nearly as close, whose answer may be the one meant. */
   next?: QuestionMatch | undefined;
 }
@@ -93,6 +95,16 @@ export interface QuestionMatch {
 export function weightedTerms(text: string): Map<string, number> {
   const { terms, own } = expandQuery(text);
   return new Map(terms.map((term, i) => [term, i < own ? 1 : 0.6]));
+}
+
+/** The states an answer gives the rule of ("In Texas, …"), not those it only names. */
+function statesIn(text: string): string[] {
+  return [...text.matchAll(/\bIn ((?:[A-Z][a-z]+ ){0,2}[A-Z][a-z]+)/g)].flatMap(
+    (match) =>
+      readPlaces(match[1]!).places.flatMap((place) =>
+        place.kind === 'state' ? [place.code] : [],
+      ),
+  );
 }
 
 export function indexQuestions(guides: readonly GuideDocument[]): QuestionIndex {
@@ -131,7 +143,10 @@ export function indexQuestions(guides: readonly GuideDocument[]): QuestionIndex 
           age: figurePatterns.age.test(answerText),
         },
         states,
-        factStates: new Set(facts.map((fact) => fact.jurisdiction.replace(/^US-/, ''))),
+        factStates: new Set([
+          ...facts.map((fact) => fact.jurisdiction.replace(/^US-/, '')),
+          ...statesIn(question.answer),
+        ]),
       };
     });
     read.set(guide.slug, { entries, terms });
@@ -226,8 +241,9 @@ export function matchQuestions(
       if (entry.states.size > 0 && !forState) score *= state ? otherStateWeight : anyStateWeight;
       // The person's own state's question, or one whose facts give their state's figure, beats
       // the general one that reads alike.
-      if (forState || (state !== undefined && entry.factStates.has(state))) score *= ownStateWeight;
-      matches.push({ slug, question: entry.question, score, forState });
+      const givesState = forState || (state !== undefined && entry.factStates.has(state));
+      if (givesState) score *= ownStateWeight;
+      matches.push({ slug, question: entry.question, score, forState, givesState });
     }
   }
   return matches.sort((a, b) => b.score - a.score);

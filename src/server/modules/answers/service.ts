@@ -93,6 +93,8 @@ const switchScore = 0.4;
 const switchMargin = 0.05;
 /** A second question of the guide this close to the best (as a share) is answered too. */
 const nearlyAsClose = 0.75;
+/** The person's state's own question this close to a general best is the same question. */
+const sameForState = 0.85;
 /** How close (cosine, 0 to 1) a guide's question must be to answer with its own sentence. */
 const questionThreshold = 0.3;
 
@@ -164,14 +166,17 @@ export function createAnswersService({ guides, selfHelpFor }: AnswersDeps) {
         ? other
         : first;
     if (!best || best.score < questionThreshold) return undefined;
+    const nearly = (match: QuestionMatch, to: QuestionMatch, share = nearlyAsClose) =>
+      match.slug === to.slug &&
+      match.question.answer !== to.question.answer &&
+      match.score >= to.score * share;
+    // The same question asked for the person's own state ("and in Utah?") answers first.
+    const own = best.givesState
+      ? undefined
+      : matches.find((m) => m.forState && nearly(m, best, sameForState));
+    if (own) return { ...own, next: best };
     // A second question of the same guide nearly as close: its answer may be the one meant.
-    const next = matches.find(
-      (match) =>
-        match.slug === best.slug &&
-        match.question.answer !== best.question.answer &&
-        match.score >= best.score * nearlyAsClose,
-    );
-    return { ...best, next };
+    return { ...best, next: matches.find((match) => nearly(match, best)) };
   }
 
   function place({ text, earlier, profile }: AskedQuestion): Placement {

@@ -147,7 +147,8 @@ interface Token {
 
 function tokensOf(text: string): Token[] {
   const out: Token[] = [];
-  for (const match of text.normalize('NFKC').matchAll(/[A-Za-z]+/g)) {
+  // Words and numbers; a form's letter stays with its number ("I-485").
+  for (const match of text.normalize('NFKC').matchAll(/\b[A-Za-z]-\d+[A-Za-z]?\b|[A-Za-z0-9]+/g)) {
     out.push({ raw: match[0], lower: match[0].toLowerCase() });
   }
   return out;

@@ -17,12 +17,16 @@ const stopWords = new Set(
   ).split(' '),
 );
 
-/** Splits text into lower-case words (letters and digits), apostrophes dropped ("don't" -> "dont"). */
+/**
+ * Splits text into lower-case words (letters and digits), apostrophes dropped ("don't" ->
+ * "dont"); a form's letter stays with its number ("N-400", "n400" -> "n400"; "I-94" -> "i94").
+ */
 export function words(text: string): string[] {
   return (
     text
       .toLowerCase()
       .replace(/['\u2019]/g, '')
+      .replace(/\b([a-z])-(\d{1,4}[a-z]?)\b/g, '$1$2')
       .match(/[a-z0-9]+/g) ?? []
   );
 }

@@ -210,7 +210,11 @@ export function readQuestion(
   const { terms: expanded, own } = expandQuery(query);
   const ownTerms = expanded.slice(0, own);
   const terms = new Map<string, number>();
-  expanded.forEach((term, i) => terms.set(term, i < own ? 1 : 0.6));
+  // A bare number is the person's own case ("11 hours", "$900"), not what the rule is about;
+  // the search still reads it, and a form's number ("n400") stays a term.
+  expanded.forEach((term, i) => {
+    if (!/^\d+$/.test(term)) terms.set(term, i < own ? 1 : 0.6);
+  });
   const passages = query.trim() ? search(query, jurisdiction) : [];
   const sequence = otherWords.map(termOf).filter((term): term is string => term !== null);
   return {

@@ -80,6 +80,18 @@ function isElliptical(text: string, reading: QuestionReading, vocabulary: GateVo
   return (terms.length <= 2 && !everydayOnly) || backReference.test(text);
 }
 
+/**
+ * Not a change of subject: a question that says it goes on ("what if…", "and…"), has no words
+ * of its own, or has a word the law uses more than everyday talk. "How far is it to San
+ * Francisco?" after a small-claims question is about something else.
+ */
+function continuesTopic(text: string, reading: QuestionReading, vocabulary: GateVocabulary) {
+  if (followUpStart.test(text) || reading.ownTerms.length === 0) return true;
+  return reading.ownTerms.some((term) => (legalLean(vocabulary, term) ?? 0) >= topicLean);
+}
+/** How much more the guides use a word than everyday English, for it to keep to the law. */
+const topicLean = 1.2;
+
 const figureWords =
   /\b(?:how (?:long|much|many|soon|fast|late|old|often)|when|deadline|limit|max(?:imum)?|minimum|most|least|days?|weeks?|months?|years?|amount|cap|percent|rate|fee|cost|owe|due|time limit|statute of limitations)\b/i;
 
@@ -136,6 +148,17 @@ export function createAnswersService({ guides, selfHelpFor }: AnswersDeps) {
     const slugs = [...new Set(reading.passages.map((passage) => passage.slug))];
     const closest = matchQuestions(questions(), reading.terms, slugs, undefined)[0]?.score ?? 0;
     return { ...reading, features: [...reading.features, closest] };
+  };
+
+  /**
+   * Every word of the question is one the earlier topic's guide uses ("how long do I have to
+   * file a claim" after unpaid wages): it asks within that topic, not about another.
+   */
+  const withinTopic = (reading: QuestionReading, earlier: QuestionReading) => {
+    if (reading.ownTerms.length === 0 || !isCovered(earlier)) return false;
+    const topic = chooseGuide(gateVocabulary(), earlier)[0]?.slug;
+    const terms = topic ? gateVocabulary().guideTerms.get(topic) : undefined;
+    return terms !== undefined && reading.ownTerms.every((term) => terms.has(term));
   };
 
   const isCovered = (reading: QuestionReading) =>
@@ -197,8 +220,10 @@ export function createAnswersService({ guides, selfHelpFor }: AnswersDeps) {
     // remarry" after a divorce question): read with the question before it.
     const leansOnEarlier =
       previous !== undefined &&
+      continuesTopic(text, reading, gateVocabulary()) &&
       (isElliptical(text, reading, gateVocabulary()) ||
-        (!isCovered(reading) && soundsLegal(gateVocabulary(), reading)));
+        (!isCovered(reading) && soundsLegal(gateVocabulary(), reading)) ||
+        withinTopic(reading, read(context, jurisdiction)));
     if (previous && leansOnEarlier) {
       const combined = read(`${context} ${text}`, jurisdiction);
       if (isCovered(combined)) {

@@ -131,6 +131,10 @@ function matchedFirst(
   return out;
 }
 
+/** A long sentence read as two where the guide joins two with a semicolon: same words. */
+const shorter = (sentence: string) =>
+  sentence.replace(/; ([a-z])/g, (_, letter: string) => `. ${letter.toUpperCase()}`);
+
 export function composeAnswer(guide: GuideDocument, question: AnswerQuestion): ComposedAnswer {
   let citer = createCiter(guide);
   const sentences = sentencesOf(guide);
@@ -163,7 +167,7 @@ export function composeAnswer(guide: GuideDocument, question: AnswerQuestion): C
     .slice(0, 5);
   const lawyer = sentences.find((sentence) => sentence.anchor === 'when-to-see-a-lawyer');
 
-  const parts = [first.sentences.join(' ')];
+  const parts = [first.sentences.map(shorter).join(' ')];
   if (leads.length > 0) {
     parts.push(
       `**What to do**\n\n${leads.map((lead, i) => `${i + 1}. ${citer.quote(lead)}`).join('\n')}`,

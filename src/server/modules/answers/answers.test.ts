@@ -26,6 +26,8 @@ describe('places', () => {
     ['nj deposit', 'NJ'],
     ['washington dc rent', 'DC'],
     ['I lived in Ohio, now in Texas', 'TX'],
+    ['got sued in harris county district court', 'TX'],
+    ['a landlord in cook county', 'IL'],
   ])('reads "%s" as %s', (text, code) => {
     expect(placeIn(text)).toMatchObject({ kind: 'state', code });
   });
@@ -89,6 +91,25 @@ describe('placing and answering', () => {
       'how long does a landlord have to return a deposit in california',
     ]);
     expect(firstParagraphOf(plan.text)).toContain('14 days');
+  });
+
+  it('reads a question that keeps to the earlier topic with it, and one that changes it alone', () => {
+    const wages = ['my boss hasnt paid me for my last 2 weeks', 'i work in texas btw'];
+    const claim = ask('how long do i have to file a claim', wages);
+    expect(claim.passages[0]).toMatchObject({ slug: 'unpaid-wages' });
+    expect(
+      ask('how far is it from la to san francisco', ['whats the small claims limit in california']),
+    ).toMatchObject({ placement: 'not-legal', free: true });
+  });
+
+  it('answers with the question the guide asks for the state named, in a follow-up too', () => {
+    const utah = ask('and in utah?', ["what's the legal blood alcohol limit for driving"]);
+    expect(firstParagraphOf(utah.text)).toMatch(/^In Utah, .*0\.05/);
+  });
+
+  it('keeps a form number whole: N-400 is not 400', () => {
+    const plan = ask('how early can i send in my n-400');
+    expect(plan.passages[0]).toMatchObject({ slug: 'becoming-a-citizen' });
   });
 
   it('uses the profile state when the question names none, and the named state over it', () => {

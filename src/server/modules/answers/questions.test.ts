@@ -113,14 +113,21 @@ describe('an answer from two close questions', () => {
       question: time,
       score: 0.6,
       forState: false,
-      next: { slug: 'leave', question: paid, score: 0.55, forState: false },
+      givesState: false,
+      next: { slug: 'leave', question: paid, score: 0.55, forState: false, givesState: false },
     };
     const first = composeAnswer(leave, { ...asked, matched }).markdown.split('\n\n')[0];
     expect(first).toBe(`${time.answer} [1] ${paid.answer} [1]`);
   });
 
   it('answers only the closest when the other is not near', () => {
-    const matched = { slug: 'leave', question: paid, score: 0.6, forState: false };
+    const matched = {
+      slug: 'leave',
+      question: paid,
+      score: 0.6,
+      forState: false,
+      givesState: false,
+    };
     const first = composeAnswer(leave, { ...asked, matched }).markdown.split('\n\n')[0];
     expect(first).toBe(`${paid.answer} [1]`);
   });

@@ -99,11 +99,8 @@ export function weightedTerms(text: string): Map<string, number> {
 
 /** The states an answer gives the rule of ("In Texas, …"), not those it only names. */
 function statesIn(text: string): string[] {
-  return [...text.matchAll(/\bIn ((?:[A-Z][a-z]+ ){0,2}[A-Z][a-z]+)/g)].flatMap(
-    (match) =>
-      readPlaces(match[1]!).places.flatMap((place) =>
-        place.kind === 'state' ? [place.code] : [],
-      ),
+  return [...text.matchAll(/\bIn ((?:[A-Z][a-z]+ ){0,2}[A-Z][a-z]+)/g)].flatMap((match) =>
+    readPlaces(match[1]!).places.flatMap((place) => (place.kind === 'state' ? [place.code] : [])),
   );
 }
 

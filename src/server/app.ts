@@ -11,14 +11,15 @@ import type { Redis } from 'ioredis';
 import { createRequire } from 'node:module';
 import type { Config } from './config.js';
 import { openDatabase, type Db } from './db/database.js';
-import { registerApiRateLimit } from './http/api-rate-limit.js';
+import { answerBeforeRouting, type EarlyAnswer } from './http/answer-first.js';
+import { registerApiRateLimit, type MemoryRateLimit } from './http/api-rate-limit.js';
 import { limitConnections } from './http/connection-limits.js';
 import { trackIdleConnections } from './http/idle-connections.js';
 import { clientErrorHandler, frameworkErrorHandler, isApiPath } from './http/client-errors.js';
 import { apiNotFound, registerErrorHandling } from './http/error-handler.js';
 import { createRateLimiter } from './http/rate-limiter.js';
 import { compileResponseSerializer } from './http/response-serializer.js';
-import { registerRequestLog } from './http/request-log.js';
+import { createRequestIds, registerRequestLog } from './http/request-log.js';
 import { createAppLogger, requestLoggerFactory, type LoggerOption } from './http/request-logger.js';
 import { computeSecurityHeaders, registerSecurityHeaders } from './http/security-headers.js';
 import { demoBanner } from './http/page-files.js';
@@ -31,6 +32,7 @@ import { createStripeClient, createStripeGateway } from './modules/billing/strip
 import { deriveServerKeys } from './keys.js';
 import type { ModuleDeps } from './module-deps.js';
 import { createAccountExportRegistry } from './modules/accounts/export-registry.js';
+import { meAnswer } from './modules/accounts/me-first.js';
 import { accountRoutes } from './modules/accounts/routes.js';
 import { createAccountService } from './modules/accounts/service.js';
 import { createAuthenticate, registerRequestAuth } from './modules/auth/authenticate.js';
@@ -57,7 +59,7 @@ import { emptyGuideLibrary } from './modules/guides/library-file.js';
 import type { GuideLibrary } from './modules/guides/loader.js';
 import { guideRoutes } from './modules/guides/routes.js';
 import { createGuidesService } from './modules/guides/service.js';
-import { answerLivenessFirst, healthRoutes } from './modules/health/routes.js';
+import { healthRoutes, livenessAnswer } from './modules/health/routes.js';
 import { createWarmUp, warmRequests } from './warm-up.js';
 import { passageTokens } from './llm/prompt.js';
 import { createMailer } from './modules/mail/mailer.js';
@@ -93,6 +95,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const db = options.db ?? openDatabase(config.database);
   const { logger, flush } = createAppLogger(config.logLevel, options.logger);
   const securityHeaders = computeSecurityHeaders(config);
+  const nextRequestId = createRequestIds();
   const app = Fastify({
     // Fastify's own logger stays off: with one, Fastify times and tracks every response, which
     // was a fifth of a probe's time. Ours is app.log, and each request's request.log is a lazy
@@ -100,6 +103,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     logger: false,
     logController: new LogController({ disableRequestLogging: true }),
     childLoggerFactory: requestLoggerFactory(logger),
+    genReqId: nextRequestId,
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimitBytes,
     return503OnClosing: true,
@@ -122,7 +126,6 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
   const closeIdleConnections = trackIdleConnections(app.server);
   app.addHook('preClose', async () => closeIdleConnections());
-  answerLivenessFirst(app, securityHeaders.resource);
 
   // The API speaks JSON only; a text/plain body (a "simple" cross-site request) gets 415.
   app.removeContentTypeParser('text/plain');
@@ -219,7 +222,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       route.decompress = false;
     }
   });
-  await app.register(compress, { threshold: 1024 });
+  await app.register(compress, { threshold: compressThreshold });
   registerRequestAuth(app);
   registerRequestStaff(app);
   await app.register(swagger, {
@@ -235,6 +238,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   await app.register(healthRoutes(db, warmUp));
 
+  let apiLimit: MemoryRateLimit | undefined;
+
   // Everything but the probes: the probes stay out of the access log (and so skip the per-response
   // timing that logging needs). New routes belong in here, to be logged.
   await app.register(async (site) => {
@@ -245,7 +250,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
         // plugin. The sign-in routes parse them when they read one (http/request-cookie.ts).
         await api.register(cookie, { hook: false });
         // Before the modules: it must run before any of their hooks (authentication among them).
-        await registerApiRateLimit(api, config, redis);
+        apiLimit = await registerApiRateLimit(api, config, redis);
         api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
         // Each module registers its routes below, under its own prefix.
         await api.register(authRoutes({ config, auth, sessions }), { prefix: '/auth' });
@@ -292,8 +297,28 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     });
   });
 
+  // Decisions 0147 and 0151: the probe, and a signed-in GET /api/me where its checks are
+  // synchronous and its limit in this process, are answered before Fastify routes them.
+  const early: EarlyAnswer[] = [livenessAnswer(securityHeaders.resource)];
+  if (apiLimit && db.kind === 'sqlite' && !config.trustProxy) {
+    early.push(
+      meAnswer({
+        sessions,
+        limit: apiLimit,
+        headers: securityHeaders.resource,
+        compressThreshold,
+        log: app.log,
+        nextRequestId,
+      }),
+    );
+  }
+  answerBeforeRouting(app, early);
+
   return app;
 }
+
+/** Responses this long or longer are compressed for clients that accept it. */
+const compressThreshold = 1024;
 
 /** Often enough that a crashed reply's tokens come back soon after its reservation expires. */
 function sweepIntervalMs(config: Config): number {

@@ -75,10 +75,7 @@ describe('the API-wide limit in memory', () => {
   async function limited(max: number, clock: { now: number }) {
     const app = Fastify();
     registerErrorHandling(app);
-    app.addHook(
-      'onRequest',
-      memoryRateLimit(max, () => clock.now),
-    );
+    app.addHook('onRequest', memoryRateLimit(max, () => clock.now).hook);
     app.get('/x', async () => ({ ok: true }));
     await app.ready();
     return app;

@@ -14,7 +14,11 @@ import { AppError } from '../errors.js';
  * connection is already gone has none; it shares one key rather than throwing in normalizeIP.
  */
 export function rateLimitKey(request: FastifyRequest): string {
-  const ip = request.ip;
+  return addressKey(request.ip);
+}
+
+/** The key of a client address (a connection's remote address, or the proxy's forwarded one). */
+export function addressKey(ip: string | undefined): string {
   if (!ip) return 'address-unknown';
   // An IPv4 address is its own key; normalizeIP's IPv6 test is a long regular expression.
   return ip.includes(':') ? normalizeIP(ip) : ip;
@@ -48,16 +52,18 @@ export function waitText(seconds: number): string {
  *
  * With Redis (several instances share the count) it is @fastify/rate-limit's hook. In memory it is
  * our own callback hook (decision 0146): the same fixed window, headers and 429 answer, without the
- * plugin's promises on every request, which cost about a sixth of GET /api/me.
+ * plugin's promises on every request, which cost about a sixth of GET /api/me. The memory limit is
+ * returned: GET /api/me answered before routing counts in the same windows (decision 0151).
  */
 export async function registerApiRateLimit(
   api: FastifyInstance,
   config: Config,
   redis: Redis | undefined,
-) {
+): Promise<MemoryRateLimit | undefined> {
   if (!redis) {
-    api.addHook('onRequest', memoryRateLimit(config.apiRateLimitPerMinute));
-    return;
+    const limit = memoryRateLimit(config.apiRateLimitPerMinute);
+    api.addHook('onRequest', limit.hook);
+    return limit;
   }
   await api.register(rateLimit, {
     global: false,
@@ -69,10 +75,29 @@ export async function registerApiRateLimit(
     errorResponseBuilder: (_request, context) => rateLimited(Math.ceil(context.ttl / 1000)),
   });
   api.addHook('onRequest', api.rateLimit());
+  return undefined;
 }
 
 /** Clients remembered at once; past it, the oldest window is dropped (the plugin kept 5,000). */
 const maxClients = 100_000;
+
+/** A request counted in its client's window: what the X-RateLimit headers say of it. */
+export interface Counted {
+  over: boolean;
+  limit: string;
+  remaining: string;
+  /** Seconds until the window ends, as X-RateLimit-Reset and Retry-After give it. */
+  reset: string;
+}
+
+export interface MemoryRateLimit {
+  /** The onRequest hook: counts the request, sets the headers, answers 429 when over. */
+  hook: (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => void;
+  /** Whether one more request from `key` would be within the limit now; counts nothing. */
+  allows(key: string): boolean;
+  /** Counts a request from `key`. */
+  count(key: string): Counted;
+}
 
 /**
  * A fixed window per client address, as @fastify/rate-limit's memory store counts: it starts
@@ -80,9 +105,9 @@ const maxClients = 100_000;
  * -Remaining and -Reset (seconds until the window ends); one over the limit is a 429 with
  * Retry-After. Ended windows are swept once a window.
  */
-export function memoryRateLimit(max: number, now: () => number = Date.now) {
+export function memoryRateLimit(max: number, now: () => number = Date.now): MemoryRateLimit {
   const windows = new Map<string, { count: number; endsAt: number }>();
-  const limitHeader = String(max);
+  const limit = String(max);
   let nextSweep = 0;
 
   function sweep(time: number) {
@@ -90,13 +115,8 @@ export function memoryRateLimit(max: number, now: () => number = Date.now) {
     nextSweep = time + windowMs;
   }
 
-  return function apiRateLimit(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    done: HookHandlerDoneFunction,
-  ): void {
+  function count(key: string): Counted {
     const time = now();
-    const key = rateLimitKey(request);
     let window = windows.get(key);
     if (window === undefined || window.endsAt <= time) {
       if (time >= nextSweep || windows.size >= maxClients) sweep(time);
@@ -105,16 +125,27 @@ export function memoryRateLimit(max: number, now: () => number = Date.now) {
       windows.set(key, window);
     }
     window.count += 1;
-    const seconds = String(Math.ceil((window.endsAt - time) / 1000));
-    reply.header('x-ratelimit-limit', limitHeader);
-    if (window.count > max) {
-      reply.header('x-ratelimit-remaining', '0');
-      reply.header('x-ratelimit-reset', seconds);
-      reply.header('retry-after', seconds);
-      return done(rateLimited(Number(seconds)));
-    }
-    reply.header('x-ratelimit-remaining', String(max - window.count));
-    reply.header('x-ratelimit-reset', seconds);
-    done();
+    const reset = String(Math.ceil((window.endsAt - time) / 1000));
+    const over = window.count > max;
+    return { over, limit, remaining: over ? '0' : String(max - window.count), reset };
+  }
+
+  return {
+    count,
+    allows(key) {
+      const window = windows.get(key);
+      return window === undefined || window.endsAt <= now() || window.count < max;
+    },
+    hook(request, reply, done) {
+      const counted = count(rateLimitKey(request));
+      reply.header('x-ratelimit-limit', counted.limit);
+      reply.header('x-ratelimit-remaining', counted.remaining);
+      reply.header('x-ratelimit-reset', counted.reset);
+      if (counted.over) {
+        reply.header('retry-after', counted.reset);
+        return done(rateLimited(Number(counted.reset)));
+      }
+      done();
+    },
   };
 }

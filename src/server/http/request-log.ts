@@ -1,5 +1,5 @@
 import { warmUpAddress } from '../warm-up.js';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 
 /**
  * One line per request, for the routes of the scope it is registered in (buildApp leaves the
@@ -16,18 +16,39 @@ export function registerRequestLog(app: FastifyInstance) {
     if (request.raw.socket?.remoteAddress === warmUpAddress) return done();
     const url = request.url;
     const query = url.indexOf('?');
-    log.info(
-      {
-        reqId: request.id,
-        method: request.method,
-        path: query === -1 ? url : url.slice(0, query),
-        status: reply.statusCode,
-        ms: Math.round(reply.elapsedTime * 10) / 10,
-      },
-      'request',
-    );
+    const path = query === -1 ? url : url.slice(0, query);
+    logRequest(log, request.id, request.method, path, reply.statusCode, reply.elapsedTime);
     done();
   });
+}
+
+/**
+ * Writes a request's access log line: its id, method, path (never the query string, which can
+ * carry one-time tokens), status and milliseconds from its arrival to its answer. Requests
+ * answered before routing (decision 0151) write the same line.
+ */
+export function logRequest(
+  log: FastifyBaseLogger,
+  reqId: string,
+  method: string,
+  path: string,
+  status: number,
+  elapsedMs: number,
+) {
+  log.info({ reqId, method, path, status, ms: Math.round(elapsedMs * 10) / 10 }, 'request');
+}
+
+/**
+ * Request ids as Fastify makes them by default ("req-1", "req-2", … in base 36, below 2^31),
+ * from one counter that Fastify (its genReqId) and the answers given before routing share, so
+ * no two requests of an instance log the same id.
+ */
+export function createRequestIds(): () => string {
+  let next = 0;
+  return () => {
+    next = (next + 1) & 0x7fffffff;
+    return `req-${next.toString(36)}`;
+  };
 }
 
 /**

@@ -22,6 +22,12 @@ const unauthenticated = () =>
 
 const bearer = /^Bearer ([A-Za-z0-9._~+/=-]+)$/i;
 
+/** The access token an Authorization header carries as `Bearer <token>`, if it does. */
+export function bearerToken(header: string | undefined): string | undefined {
+  const match = header ? bearer.exec(header.trim()) : null;
+  return match ? match[1] : undefined;
+}
+
 /** Gives every request an empty `auth`; buildApp calls it once. */
 export function registerRequestAuth(app: FastifyInstance) {
   app.decorateRequest('auth', null);
@@ -39,9 +45,8 @@ export function createAuthenticate(sessions: SessionService) {
     _reply: FastifyReply,
     done: HookHandlerDoneFunction,
   ): void {
-    const header = request.headers.authorization;
-    const match = header ? bearer.exec(header.trim()) : null;
-    if (!match) return done(unauthenticated());
+    const token = bearerToken(request.headers.authorization);
+    if (token === undefined) return done(unauthenticated());
     const settle = (auth: Authenticated | undefined) => {
       if (!auth) return done(unauthenticated());
       request.auth = auth;
@@ -49,7 +54,7 @@ export function createAuthenticate(sessions: SessionService) {
     };
     let answer: ReturnType<SessionService['authenticate']>;
     try {
-      answer = sessions.authenticate(match[1]!);
+      answer = sessions.authenticate(token);
     } catch (error) {
       return done(error as Error);
     }

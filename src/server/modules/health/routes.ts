@@ -1,8 +1,7 @@
-import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readinessSchema, type Health } from '../../../shared/health.js';
 import type { Db } from '../../db/database.js';
+import type { EarlyAnswer } from '../../http/answer-first.js';
 import type { WarmUp } from '../../warm-up.js';
 
 /**
@@ -18,40 +17,26 @@ const probeOptions = {
 const aliveBody = JSON.stringify({ status: 'ok' } satisfies Health);
 const aliveType = 'application/json; charset=utf-8';
 
-type RequestListener = (request: IncomingMessage, response: ServerResponse) => void;
-
 /**
- * Answers `GET /healthz` on the app's HTTP server before Fastify routes it (decision 0147): the
- * same status, headers and body as the route below (which app.inject and any other method or
- * spelling of the path still reach), without building Fastify's request and reply for the
- * app's most frequent request. While the app closes, Fastify answers it (503, as for all).
- * Call it on a new app, before it listens; `headers` are the ones every non-page response gets.
+ * Answers `GET /healthz` on the app's HTTP server before Fastify routes it (decision 0147, placed
+ * by `answerBeforeRouting`): the same status, headers and body as the route below (which
+ * app.inject and any other method or spelling of the path still reach), without building
+ * Fastify's request and reply for the app's most frequent request. `headers` are the ones every
+ * non-page response gets.
  */
-export function answerLivenessFirst(app: FastifyInstance, headers: Record<string, string>) {
-  const server = app.server;
-  const routed = server.listeners('request') as RequestListener[];
-  if (routed.length !== 1)
-    throw new Error('answerLivenessFirst: expected Fastify alone on the server');
-  const fastify = routed[0]!;
+export function livenessAnswer(headers: Record<string, string>): EarlyAnswer {
   const alive = Object.entries({
     ...headers,
     'content-type': aliveType,
     'content-length': String(Buffer.byteLength(aliveBody)),
   }).flat();
-  let closing = false;
-  app.addHook('preClose', (done) => {
-    closing = true;
-    done();
-  });
-  server.removeListener('request', fastify);
-  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
-    if (request.url !== '/healthz' || request.method !== 'GET' || closing) {
-      return fastify(request, response);
-    }
+  return (request, response) => {
+    if (request.url !== '/healthz' || request.method !== 'GET') return false;
     response.writeHead(200, alive);
     // A string: Node sends it in one write with the head (a Buffer took two, and twice the time).
     response.end(aliveBody);
-  });
+    return true;
+  };
 }
 
 /** Liveness (the process answers) and readiness (warmed up, and the database answers). */

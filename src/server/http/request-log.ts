@@ -25,7 +25,7 @@ export function registerRequestLog(app: FastifyInstance) {
 /**
  * Writes a request's access log line: its id, method, path (never the query string, which can
  * carry one-time tokens), status and milliseconds from its arrival to its answer. Requests
- * answered before routing (decision 0151) write the same line.
+ * answered before routing (decision 0152) write the same line.
  */
 export function logRequest(
   log: FastifyBaseLogger,

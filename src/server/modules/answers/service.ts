@@ -110,6 +110,8 @@ const sameForState = 0.85;
 /** How close (cosine, 0 to 1) a guide's question must be to answer with its own sentence. */
 const questionThreshold = 0.3;
 
+/** A word in this share of the guides or more says nothing of a topic ("state", "keep"). */
+const everyGuide = 0.9;
 /** How much the earlier question's words weigh in a follow-up's match. */
 const earlierWeight = 0.35;
 
@@ -159,6 +161,18 @@ export function createAnswersService({ guides, selfHelpFor }: AnswersDeps) {
     const topic = chooseGuide(gateVocabulary(), earlier)[0]?.slug;
     const terms = topic ? gateVocabulary().guideTerms.get(topic) : undefined;
     return terms !== undefined && reading.ownTerms.every((term) => terms.has(term));
+  };
+
+  /**
+   * A follow-up asks what was asked before, for another place or case ("and in California state
+   * court?"), when it brings no word of its own beyond words nearly every guide uses.
+   */
+  const asksSameAgain = (own: Map<string, number>, before: Map<string, number>) => {
+    const { guideFrequency, guideTerms } = gateVocabulary();
+    return [...own.keys()].every(
+      (term) =>
+        before.has(term) || (guideFrequency.get(term) ?? 0) >= everyGuide * guideTerms.size,
+    );
   };
 
   const isCovered = (reading: QuestionReading) =>
@@ -247,18 +261,17 @@ export function createAnswersService({ guides, selfHelpFor }: AnswersDeps) {
     }
     if (outsideUs) return { kind: 'abroad', reply: replies.abroad };
     const chosen = chooseGuide(gateVocabulary(), reading);
-    // "And in Utah?" asks the figure asked before; "is it paid?" asks yes or no.
+    const ownWords = weightedTerms(readPlaces(text).otherWords.join(' '));
+    // "And in Utah?" asks the figure asked before; "and if they just keep it?" asks something
+    // of its own, and "is it paid?" asks yes or no.
     const asksYesOrNo = /^\s*(?:is|are|can|could|does|do|did|will|would|should|must)\b/i.test(text);
     const figure =
       figureKindOf(text) ??
-      (followUp && !asksYesOrNo
+      (followUp && !asksYesOrNo && asksSameAgain(ownWords, read(context, null).terms)
         ? (figureKindOf(previous ?? '') ?? figureKindOf(context))
         : undefined);
     // A follow-up asks its own question about the topic before: its own words weigh most.
-    const asking =
-      followUp && previous
-        ? followUpTerms(reading.terms, weightedTerms(readPlaces(text).otherWords.join(' ')))
-        : reading.terms;
+    const asking = followUp && previous ? followUpTerms(reading.terms, ownWords) : reading.terms;
     const placeForAnswer = named ?? profileState;
     const stateCode = placeForAnswer?.kind === 'state' ? placeForAnswer.code : undefined;
     const matched = closestQuestion(chosen, asking, figure, stateCode);

@@ -165,13 +165,16 @@ export function createAnswersService({ guides, selfHelpFor }: AnswersDeps) {
 
   /**
    * A follow-up asks what was asked before, for another place or case ("and in California state
-   * court?"), when it brings no word of its own beyond words nearly every guide uses.
+   * court?", "what if it's 3 kids?"), when it brings no word of its own beyond numbers and words
+   * nearly every guide uses.
    */
   const asksSameAgain = (own: Map<string, number>, before: Map<string, number>) => {
     const { guideFrequency, guideTerms } = gateVocabulary();
     return [...own.keys()].every(
       (term) =>
-        before.has(term) || (guideFrequency.get(term) ?? 0) >= everyGuide * guideTerms.size,
+        before.has(term) ||
+        /^\d+$/.test(term) ||
+        (guideFrequency.get(term) ?? 0) >= everyGuide * guideTerms.size,
     );
   };
 

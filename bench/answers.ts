@@ -5,24 +5,23 @@
 //        LLM_BASE_URL=… LLM_MODEL=… npm run eval:answers   (a model; prints only)
 // EVAL_VERBOSE=1 lists the tuning set's misses (never the held-out set's).
 import { writeFileSync } from 'node:fs';
-import os from 'node:os';
 import { loadGuideLibrary } from '../src/server/modules/guides/loader';
 import { firstParagraph, statesExpected } from './answers/measure';
 import { evalSets, readQuestions } from './answers/questions';
 import { figuresOf, missedTargets, percent, timingOf, type SetFigures } from './answers/report';
 import { askAll } from './answers/run';
+import { describeMachine } from './support/machine';
+import { modelEnv } from './support/options';
 
 export const resultsFile = 'src/shared/accuracy-results.json';
 
-const modelEnv = Object.fromEntries(
-  Object.entries(process.env).filter(([key]) => key.startsWith('LLM_')),
-) as Record<string, string>;
-const mode = modelEnv.LLM_BASE_URL ? `model ${modelEnv.LLM_MODEL ?? ''}`.trim() : 'library';
+const model = modelEnv();
+const mode = model.LLM_BASE_URL ? `model ${model.LLM_MODEL ?? ''}`.trim() : 'library';
 
 const library = loadGuideLibrary();
 const questions = evalSets.flatMap((set) => readQuestions(set));
 const started = performance.now();
-const replies = await askAll(library, questions, modelEnv);
+const replies = await askAll(library, questions, model);
 const seconds = (performance.now() - started) / 1000;
 
 const sets: Record<string, SetFigures> = {};
@@ -62,7 +61,7 @@ const rows: [string, (f: SetFigures) => string][] = [
   ['words per answer', (f) => String(f.words)],
 ];
 console.log(
-  `eval:answers, ${mode}, ${questions.length} questions in ${seconds.toFixed(1)} s (${os.cpus().length} cores, Node ${process.version})`,
+  `eval:answers, ${mode}, ${questions.length} questions in ${seconds.toFixed(1)} s; machine: ${describeMachine()}`,
 );
 console.log(`${''.padEnd(40)}${['tune', 'held-out', 'all'].map((s) => s.padEnd(20)).join('')}`);
 for (const [label, show] of rows) {

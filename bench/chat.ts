@@ -16,9 +16,11 @@ import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { cpuMs, endWithThisProcess, freePort, stopProcess, waitFor } from './local-server';
+import { cpuMs, endWithThisProcess, freePort, stopProcess, waitFor } from './support/local-server';
+import { describeMachine } from './support/machine';
+import { numberFromEnv } from './support/options';
 
-const rounds = Number(process.env.BENCH_ROUNDS || 3);
+const rounds = numberFromEnv('BENCH_ROUNDS', 3);
 const concurrencies = [1, 50];
 // The model: 100 ms before the first token, then 50 tokens a second, 40 words.
 const reply = {
@@ -233,7 +235,8 @@ const llm = await startLlmProcess();
 // BENCH_KEEP_DATA: its people (and secret) serve the cold starts of "burst right after ready".
 const model = await startApp({ ...llm.env, BENCH_KEEP_DATA: '1' });
 console.log(
-  `chat streaming, ${rounds} x streams replies per measure; model: first token after ${reply.firstTokenDelayMs} ms, ${reply.tokensPerSecond} tokens/s\n`,
+  `chat streaming, ${rounds} x streams replies per measure; model: first token after ${reply.firstTokenDelayMs} ms, ${reply.tokensPerSecond} tokens/s\n` +
+    `machine at the start: ${describeMachine()}\n`,
 );
 console.log(
   'load    streams  path     first p50  first p99  gap p50  gap p99  tokens/s   (ms)\n' +

@@ -4,46 +4,31 @@
 // request and the ratios to the bare route (the median of the rounds' ratios); also the cold start
 // of the built server with the embedded database. Usage: npm run build && npm run bench:http
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { cpuMs, freePort, stopProcess, waitFor } from './local-server';
+import { builtServerEntry, startBuiltServer } from './support/built-server';
+import { cpuMs, freePort, stopProcess, waitFor } from './support/local-server';
+import { describeMachine } from './support/machine';
+import { numberFromEnv } from './support/options';
+import { signUpThroughOutbox } from './support/sign-up';
 
-const buildDir = process.env.BUILD_DIR || 'dist';
-const connections = Number(process.env.BENCH_CONNECTIONS || 50);
-const duration = Number(process.env.BENCH_SECONDS || 3);
-const roundCount = Number(process.env.BENCH_ROUNDS || 7);
-const serverEntry = path.join(buildDir, 'server', 'main.js');
-if (!existsSync(serverEntry)) {
-  console.error(`${serverEntry} is missing: run npm run build first`);
-  process.exit(1);
-}
+const serverEntry = builtServerEntry(process.env.BUILD_DIR || 'dist');
+const connections = numberFromEnv('BENCH_CONNECTIONS', 50);
+const duration = numberFromEnv('BENCH_SECONDS', 3);
+const roundCount = numberFromEnv('BENCH_ROUNDS', 7);
 
 async function startOurs(dataDir: string) {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const started = performance.now();
-  let output = '';
-  const child = spawn(process.execPath, [serverEntry], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: base,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'info',
-      SMTP_URL: '',
-      // The load comes from one address; the API-wide limit would otherwise answer 429.
-      API_RATE_LIMIT_PER_MINUTE: '1000000',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
+  const server = await startBuiltServer({
+    entry: serverEntry,
+    dataDir,
+    logLevel: 'info',
+    // The load comes from one address; the API-wide limit would otherwise answer 429.
+    env: { API_RATE_LIMIT_PER_MINUTE: '1000000' },
   });
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  await waitFor(`${base}/readyz`);
-  const untilReady = performance.now() - started;
-  const readyMs = Number(/"readyMs":(\d+)/.exec(output)?.[1]);
-  return { child, base, untilReady, readyMs };
+  const readyMs = Number(/"readyMs":(\d+)/.exec(server.output())?.[1]);
+  return { child: server.child, base: server.base, untilReady: server.untilReadyMs, readyMs };
 }
 
 async function startBare() {
@@ -53,41 +38,6 @@ async function startBare() {
   });
   await waitFor(`http://127.0.0.1:${port}/bare`);
   return { child, url: `http://127.0.0.1:${port}/bare` };
-}
-
-/**
- * Signs up through the API as a person would: register, follow the verification link from the
- * outbox (the embedded mail default), and keep the access token the verification answers with.
- */
-async function signUp(base: string, dataDir: string): Promise<string> {
-  const post = (route: string, body: unknown) =>
-    fetch(`${base}${route}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: base },
-      body: JSON.stringify(body),
-    });
-  const registered = await post('/api/auth/register', {
-    email: 'bench@example.com',
-    password: 'a long bench passphrase',
-  });
-  if (registered.status !== 201) throw new Error(`register answered ${registered.status}`);
-  const outbox = path.join(dataDir, 'outbox');
-  let token: string | undefined;
-  for (let i = 0; i < 400 && !token; i++) {
-    const files = existsSync(outbox) ? readdirSync(outbox) : [];
-    // The text part is quoted-printable: undo soft line breaks and the encoded "=".
-    const mail = files
-      .map((file) => readFileSync(path.join(outbox, file), 'utf8'))
-      .join('\n')
-      .replace(/=\r?\n/g, '')
-      .replace(/=3D/g, '=');
-    token = /verify-email#token=([A-Za-z0-9_-]+)/.exec(mail)?.[1];
-    if (!token) await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  if (!token) throw new Error('no verification mail in the outbox');
-  const verified = await post('/api/auth/verify-email', { token });
-  if (!verified.ok) throw new Error(`verify-email answered ${verified.status}`);
-  return ((await verified.json()) as { accessToken: string }).accessToken;
 }
 
 interface Result {
@@ -134,7 +84,11 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lexwise-bench-'));
 const ours = await startOurs(dataDir);
 const bare = await startBare();
 try {
-  const bearer = { authorization: `Bearer ${await signUp(ours.base, dataDir)}` };
+  const token = await signUpThroughOutbox(ours.base, dataDir, {
+    email: 'bench@example.com',
+    password: 'a long bench passphrase',
+  });
+  const bearer = { authorization: `Bearer ${token}` };
   const healthUrl = `${ours.base}/healthz`;
   const meUrl = `${ours.base}/api/me`;
   // Warm-up, then rounds that load the three routes in turn: a machine's noise (another process,
@@ -165,9 +119,7 @@ try {
       rounds.map((r) => r[key].p50),
     )} | ${median(rounds.map((r) => r[key].p99))} | ${median(rounds.map((r) => r[key].cpuUs)).toFixed(1)} |`;
   const ratios = (values: number[]) => values.map((v) => v.toFixed(2)).join(' / ');
-  console.log(
-    `\nMachine: ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}`,
-  );
+  console.log(`\nmachine: ${describeMachine()}`);
   console.log(
     `autocannon: ${connections} connections, ${roundCount} rounds of ${duration} s per route\n`,
   );
@@ -190,12 +142,6 @@ try {
       .map((c) => `${c.untilReady.toFixed(0)} ms`)
       .join(', ')}; server-reported: ${coldStarts.map((c) => `${c.readyMs} ms`).join(', ')}` +
       ` (budget <= 1500 ms) ${verdict(worst <= 1500)}`,
-  );
-  console.log(
-    `load average at the end: ${os
-      .loadavg()
-      .map((n) => n.toFixed(2))
-      .join(', ')}`,
   );
 } finally {
   await stopProcess(ours.child);

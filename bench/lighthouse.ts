@@ -6,27 +6,21 @@
 // (by default three: the longest, the shortest and /guides/security-deposits); BENCH_RUNS=3 runs
 // per page (the median by performance is kept); CHROME_PATH (default /usr/bin/chromium);
 // BENCH_REPORT_DIR=dir to keep each page's kept report (Lighthouse's JSON) there.
-import { spawn } from 'node:child_process';
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer, { type Browser } from 'puppeteer-core';
-import { endWithThisProcess, freePort, stopProcess, waitFor } from './local-server';
+import { builtServerEntry, startBuiltServer } from './support/built-server';
+import { stopProcess } from './support/local-server';
+import { describeMachine } from './support/machine';
+import { numberFromEnv } from './support/options';
+import { signUpThroughOutbox } from './support/sign-up';
 
 const buildDir = process.env.BUILD_DIR || 'dist';
-const runs = Math.max(1, Number(process.env.BENCH_RUNS || 3));
+const runs = Math.max(1, numberFromEnv('BENCH_RUNS', 3));
 const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
 const chromeFlags = [
   '--headless=new',
@@ -42,11 +36,7 @@ const homeJsBudgetKb = 100;
 /** The page people chat on: not prerendered (it is theirs), measured signed in. */
 const chatPage = '/chatbot';
 
-const serverEntry = path.join(buildDir, 'server', 'main.js');
-if (!existsSync(serverEntry)) {
-  console.error(`${serverEntry} is missing: run npm run build first (with BUILD_DIR=${buildDir})`);
-  process.exit(1);
-}
+const serverEntry = builtServerEntry(buildDir);
 
 /** The prerendered pages search engines are told of (the build's sitemap), paths only. */
 function sitemapPaths(): string[] {
@@ -70,57 +60,8 @@ const pages = process.env.BENCH_PAGES
   ? process.env.BENCH_PAGES.split(/\s+/).filter(Boolean)
   : defaultPages();
 
-async function startServer(dataDir: string) {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [serverEntry], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: base,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      SMTP_URL: '',
-      // One address signs in before every run of the chat page.
-      AUTH_LIMIT_PER_IP: '100000',
-      AUTH_LIMIT_PER_ACCOUNT: '10000',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  endWithThisProcess(child);
-  await waitFor(`${base}/readyz`, 60_000);
-  return { child, base };
-}
-
 const email = 'lighthouse@example.com';
 const password = 'a long lighthouse passphrase';
-
-/** Registers a person and follows the emailed link (the outbox is the embedded mail default). */
-async function signUp(base: string, dataDir: string): Promise<void> {
-  const post = (route: string, body: unknown) =>
-    fetch(`${base}${route}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: base },
-      body: JSON.stringify(body),
-    });
-  const registered = await post('/api/auth/register', { email, password });
-  if (registered.status !== 201) throw new Error(`register answered ${registered.status}`);
-  const outbox = path.join(dataDir, 'outbox');
-  let token: string | undefined;
-  for (let i = 0; i < 400 && !token; i++) {
-    const mail = (existsSync(outbox) ? readdirSync(outbox) : [])
-      .map((file) => readFileSync(path.join(outbox, file), 'utf8'))
-      .join('\n')
-      .replace(/=\r?\n/g, '')
-      .replace(/=3D/g, '=');
-    token = /verify-email#token=([A-Za-z0-9_-]+)/.exec(mail)?.[1];
-    if (!token) await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  if (!token) throw new Error('no verification mail in the outbox');
-  const verified = await post('/api/auth/verify-email', { token });
-  if (!verified.ok) throw new Error(`verify-email answered ${verified.status}`);
-}
 
 /**
  * Signs in afresh and puts the session in the browser as signing in would: the refresh cookie
@@ -231,12 +172,19 @@ function median(results: PageResult[]): PageResult {
 }
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lexwise-bench-lighthouse-'));
-const server = await startServer(dataDir);
+const server = await startBuiltServer({
+  entry: serverEntry,
+  dataDir,
+  // One address signs in before every run of the chat page.
+  env: { AUTH_LIMIT_PER_IP: '100000', AUTH_LIMIT_PER_ACCOUNT: '10000' },
+  readyTimeoutMs: 60_000,
+});
 const chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
 const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
 let failed = false;
 try {
-  if (pages.includes(chatPage)) await signUp(server.base, dataDir);
+  if (pages.includes(chatPage))
+    await signUpThroughOutbox(server.base, dataDir, { email, password });
   const rows: string[] = [];
   let homeJs: number | undefined;
   let version = '';
@@ -271,13 +219,7 @@ try {
     );
   }
   console.log(`\nLighthouse ${version} (mobile), ${runs} run(s) per page, median by performance`);
-  console.log(
-    `build: ${buildDir}; Chromium: ${chromePath}; machine: ${os.cpus().length} CPUs, Node ${process.version}, ` +
-      `load average ${os
-        .loadavg()
-        .map((n) => n.toFixed(1))
-        .join(' ')}\n`,
-  );
+  console.log(`build: ${buildDir}; Chromium: ${chromePath}; machine: ${describeMachine()}\n`);
   console.log(
     '| page | performance (runs) | accessibility | best practices | SEO | LCP | TBT | CLS | verdict |',
   );

@@ -7,11 +7,12 @@
 // A question counts as found at k when one of its expected guides is among the first k distinct
 // guides of the passages the search returns (the chat and the search box both read passages).
 import { readdirSync, readFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { loadGuideLibrary } from '../src/server/modules/guides/loader';
 import { createGuidesService } from '../src/server/modules/guides/service';
+import { describeMachine } from './support/machine';
+import { numberFromEnv } from './support/options';
 
 const questionsDir = 'bench/retrieval/questions';
 const questionFileSchema = z.array(
@@ -23,7 +24,7 @@ const questionFileSchema = z.array(
 
 const jurisdiction = process.env.EVAL_JURISDICTION || null;
 const verbose = process.env.EVAL_VERBOSE === '1';
-const timingRounds = Math.max(1, Number(process.env.EVAL_TIMING_ROUNDS || 20));
+const timingRounds = Math.max(1, numberFromEnv('EVAL_TIMING_ROUNDS', 20));
 
 const started = performance.now();
 const library = loadGuideLibrary();
@@ -106,9 +107,7 @@ console.log(
   `guide retrieval: ${library.guides.length} guides, ${passageCount} passages, ${questions.length} questions` +
     (jurisdiction ? `, searching as ${jurisdiction}` : ''),
 );
-console.log(
-  `machine: ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} cores, Node ${process.version}`,
-);
+console.log(`machine: ${describeMachine()}`);
 console.log(`load (parse Markdown) ${loadedMs.toFixed(0)} ms, index ${indexedMs.toFixed(0)} ms\n`);
 console.log('area            count  recall@1  recall@3  MRR');
 for (const [area, tally] of [...byArea].sort(([a], [b]) => a.localeCompare(b))) {

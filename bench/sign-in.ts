@@ -3,43 +3,33 @@
 // and, for comparison, N logins of an unknown email (verified against a dummy hash).
 // Usage: npm run bench:sign-in   (BENCH_LOGINS=50 BENCH_CONCURRENCY=5 to change the load; the
 // API's overall ceiling of 300 requests a minute per IP keeps BENCH_LOGINS at most 95)
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
-import { buildApp } from '../src/server/app';
-import { loadConfig } from '../src/server/config';
-import { openDatabase } from '../src/server/db/database';
-import { migrateToLatest } from '../src/server/db/migrate';
 import { insertVerifiedUser } from '../test/support/users';
 import {
   argon2Parameters,
   hashPassword,
   verifyPassword,
 } from '../src/server/modules/auth/passwords';
+import { startInProcessApp } from './support/in-process-app';
+import { describeMachine } from './support/machine';
+import { numberFromEnv } from './support/options';
 
-const logins = Number(process.env.BENCH_LOGINS || 80);
+const logins = numberFromEnv('BENCH_LOGINS', 80);
 if (logins * 3 + 7 > 300)
   throw new Error('BENCH_LOGINS is at most 95 (300 requests a minute per IP)');
-const concurrency = Number(process.env.BENCH_CONCURRENCY || 10);
+const concurrency = numberFromEnv('BENCH_CONCURRENCY', 10);
 const email = 'bench@example.com';
 const password = 'bench-password-for-timing';
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lexwise-bench-'));
-const config = loadConfig({
-  DATA_DIR: dataDir,
-  LOG_LEVEL: 'silent',
+const server = await startInProcessApp({
+  dataDir: mkdtempSync(path.join(os.tmpdir(), 'lexwise-bench-')),
   // The limits would stop a benchmark long before it ends.
-  AUTH_LIMIT_PER_IP: '100000',
-  AUTH_LIMIT_PER_ACCOUNT: '10000',
+  env: { AUTH_LIMIT_PER_IP: '100000', AUTH_LIMIT_PER_ACCOUNT: '10000' },
 });
-const db = openDatabase(config.database);
-await migrateToLatest(db);
-await insertVerifiedUser(db, { email, password });
-
-const app = await buildApp(config, { db, logger: false });
-await app.listen({ host: '127.0.0.1', port: 0 });
-const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/auth/login`;
+await insertVerifiedUser(server.db, { email, password });
+const url = `${server.base}/api/auth/login`;
 
 async function login(who: string, expected: number): Promise<number> {
   const started = performance.now();
@@ -90,12 +80,7 @@ try {
   const f = (ms: number) => `${ms.toFixed(1)} ms`;
   const { memoryCost, timeCost, parallelism } = argon2Parameters;
   console.log(`argon2id m=${memoryCost} KiB, t=${timeCost}, p=${parallelism}`);
-  const cpus = `${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'})`;
-  const load = os
-    .loadavg()
-    .map((l) => l.toFixed(1))
-    .join(' ');
-  console.log(`machine: ${cpus}, node ${process.version}, load average ${load}`);
+  console.log(`machine: ${describeMachine()}`);
   console.log('| run | logins | median | p99 | logins/s |');
   console.log('| --- | ---: | ---: | ---: | ---: |');
   const row = (name: string, r: Awaited<ReturnType<typeof run>>) =>
@@ -109,7 +94,5 @@ try {
     `| argon2id verify alone, no HTTP | ${logins} | ${f(verifyTimes[Math.ceil(logins / 2) - 1]!)} | ${f(verifyTimes[Math.ceil(logins * 0.99) - 1]!)} | |`,
   );
 } finally {
-  await app.close();
-  await db.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await server.close();
 }

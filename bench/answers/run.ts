@@ -1,19 +1,13 @@
 // Runs the answers' evaluation through the real app: each question is asked over HTTP as the
 // chat asks it (earlier questions first, in the same conversation), the reply read from the
 // stream, then measured (measure.ts). Library mode unless LLM_* is set.
-import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { insertVerifiedUser } from '../../test/support/users';
 import { parseUiStream, textOf } from '../../test/support/chat-harness';
-import { buildApp } from '../../src/server/app';
-import { loadConfig } from '../../src/server/config';
-import { openDatabase } from '../../src/server/db/database';
-import { migrateToLatest } from '../../src/server/db/migrate';
 import type { GuideLibrary } from '../../src/server/modules/guides/loader';
-import { createTokensService } from '../../src/server/modules/tokens/service';
+import { signedInPersonOnPlan, startInProcessApp } from '../support/in-process-app';
 import type { EvalQuestion } from './questions';
 import type { Reply } from './measure';
 
@@ -30,20 +24,12 @@ export async function askAll(
   questions: EvalQuestion[],
   env: Record<string, string> = {},
 ): Promise<AskedReply[]> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lexwise-eval-answers-'));
-  const config = loadConfig({
-    ...env,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    API_RATE_LIMIT_PER_MINUTE: '100000',
-    AUTH_LIMIT_PER_IP: '100000',
+  const server = await startInProcessApp({
+    dataDir: mkdtempSync(path.join(os.tmpdir(), 'lexwise-eval-answers-')),
+    env: { ...env, API_RATE_LIMIT_PER_MINUTE: '100000', AUTH_LIMIT_PER_IP: '100000' },
+    guides: library,
   });
-  const db = openDatabase(config.database);
-  await migrateToLatest(db);
-  const app = await buildApp(config, { db, logger: false, guides: library });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  const ledger = createTokensService({ config, db, log: app.log });
+  const { base } = server;
   // Holds the process open until the database has closed (its checkpoint thread does not).
   const hold = setInterval(() => undefined, 60_000);
   try {
@@ -53,15 +39,11 @@ export async function askAll(
       const key = profile ? `${profile.country}-${profile.region ?? ''}` : 'none';
       const known = tokens.get(key);
       if (known) return known;
-      const email = `eval-${tokens.size}@example.com`;
-      const userId = await insertVerifiedUser(db, { email, password });
-      await ledger.grantAllowance({ userId, planId: 'premium-month', reference: `eval:${userId}` });
-      const login = await fetch(`${base}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email, password }),
+      const token = await signedInPersonOnPlan(server, {
+        email: `eval-${tokens.size}@example.com`,
+        password,
+        planId: 'premium-month',
       });
-      const token = ((await login.json()) as { accessToken: string }).accessToken;
       if (profile) {
         await fetch(`${base}/api/me`, {
           method: 'PATCH',
@@ -121,9 +103,7 @@ export async function askAll(
     }
     return out;
   } finally {
-    await app.close();
-    await db.close();
+    await server.close();
     clearInterval(hold);
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -7,7 +7,7 @@ import { createTestEnvironment, databaseTargets } from '../../../../test/support
 import { insertVerifiedUser } from '../../../../test/support/users';
 import { createTokensService } from '../tokens/service';
 import pino from 'pino';
-import { freePort } from '../../../../bench/local-server';
+import { freePort } from '../../../../bench/support/local-server';
 
 const { llm, startApp, startSecondInstance } = chatTestBed();
 

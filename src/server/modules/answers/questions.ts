@@ -208,6 +208,30 @@ function cosines(
 }
 
 /**
+ * What a question's terms scored, kept while the terms are in use: a question is matched more
+ * than once as it is placed (how close the found guides' questions are, then the closest one),
+ * with the same terms. The terms are not changed once asked.
+ */
+const scored = new WeakMap<
+  Map<string, number>,
+  { index: QuestionIndex; meant: Map<string, number>; bySlug: Map<string, Float64Array> }
+>();
+
+function scoresFor(index: QuestionIndex, asked: Map<string, number>) {
+  let known = scored.get(asked);
+  if (known?.index !== index) {
+    const meant = new Map<string, number>();
+    for (const [term, weight] of asked) {
+      const fixed = corrected(index, term);
+      meant.set(fixed, Math.max(weight, meant.get(fixed) ?? 0));
+    }
+    known = { index, meant, bySlug: new Map() };
+    scored.set(asked, known);
+  }
+  return known;
+}
+
+/**
  * The guides' questions closest to what the person asked, best first. A question that asks for
  * another kind of figure ("how much" against "how long") counts for less.
  */
@@ -218,16 +242,13 @@ export function matchQuestions(
   figure: FigureKind | undefined,
   state?: string,
 ): QuestionMatch[] {
-  const meant = new Map<string, number>();
-  for (const [term, weight] of asked) {
-    const fixed = corrected(index, term);
-    meant.set(fixed, Math.max(weight, meant.get(fixed) ?? 0));
-  }
+  const known = scoresFor(index, asked);
   const matches: QuestionMatch[] = [];
   for (const slug of slugs) {
     const guide = index.bySlug.get(slug);
     if (!guide) continue;
-    const scores = cosines(index, meant, guide);
+    let scores = known.bySlug.get(slug);
+    if (!scores) known.bySlug.set(slug, (scores = cosines(index, known.meant, guide)));
     for (const entry of guide.questions) {
       let score = Math.max(...entry.phrasings.map((n) => scores[n]!));
       if (figure && entry.figure && figure !== entry.figure) score *= 0.7;

@@ -20,6 +20,10 @@ export const replies = {
     'Our guides cover the law of the United States only, so I cannot answer for another country. A lawyer or legal aid service where you live can help, and **Ask a lawyer** reaches our firm.',
 };
 
+/** A legal question near a guide that does not answer it: said plainly, with the guide. */
+export const unansweredReply = (guideTitle: string, guidePath: string) =>
+  `Our guides do not answer this question, so I can't answer it from them. The closest is our guide [${guideTitle}](${guidePath}). For help with your situation, try your state court's self-help center, a legal aid office (lawhelp.org lists them by state), your state bar's lawyer referral service, or **Ask a lawyer** to reach our firm.`;
+
 /** "We answer in English for now", in the person's language. */
 export const otherLanguageReplies: Record<Exclude<Language, 'en'>, string> = {
   es: 'Por ahora solo respondo en inglés. Para ayuda legal en español, visite el centro de ayuda de la corte de su estado o LawHelp.org (www.lawhelp.org), que tiene información en español y enlaces a la asistencia legal gratuita de su estado. También puede escribir su pregunta en inglés.',

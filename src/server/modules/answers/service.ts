@@ -2,7 +2,7 @@
 // library mode, writes the answer from the guide's own sentences (compose.ts). The chat calls
 // it before anything is reserved; llm/ keeps the model's transport.
 import type { AnswerPlacement } from '../../../shared/chat.js';
-import type { GuideDocument, GuidePassage } from '../../../shared/guides.js';
+import { guidePath, type GuideDocument, type GuidePassage } from '../../../shared/guides.js';
 import type { GuidesService } from '../guides/service.js';
 import { composeAnswer, type AnswerQuestion, type ComposedAnswer } from './compose.js';
 import { figureKindOf, type FigureKind } from './figures.js';
@@ -26,7 +26,7 @@ import {
   type QuestionMatch,
   weightedTerms,
 } from './questions.js';
-import { otherLanguageReplies, replies } from './replies.js';
+import { otherLanguageReplies, replies, unansweredReply } from './replies.js';
 
 export interface AskedQuestion {
   text: string;
@@ -108,7 +108,7 @@ const nearlyAsClose = 0.75;
 /** The person's state's own question this close to a general best is the same question. */
 const sameForState = 0.85;
 /** How close (cosine, 0 to 1) a guide's question must be to answer with its own sentence. */
-const questionThreshold = 0.3;
+const questionThreshold = 0.35;
 
 /** A word in this share of the guides or more says nothing of a topic ("state", "keep"). */
 const everyGuide = 0.9;
@@ -321,6 +321,16 @@ export function createAnswersService({ guides, selfHelpFor }: AnswersDeps) {
     }
     if (withModel) {
       return { placement: 'covered', free: false, passages: placement.passages.slice(0, 4) };
+    }
+    // None of the guides' own questions is this one: the guide is near, its answer is not.
+    if (!placement.question.matched) {
+      const { title, slug } = placement.guide;
+      return {
+        placement: 'not-covered',
+        free: true,
+        text: unansweredReply(title, guidePath(slug)),
+        passages: [],
+      };
     }
     const composed = composeAnswer(placement.guide, placement.question);
     return {

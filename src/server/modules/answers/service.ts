@@ -110,6 +110,8 @@ const sameForState = 0.85;
 /** How close (cosine, 0 to 1) a guide's question must be to answer with its own sentence. */
 const questionThreshold = 0.35;
 
+/** A word in this share of the guides or more names no topic of its own ("how long"). */
+const commonInGuides = 0.4;
 /** A word in this share of the guides or more says nothing of a topic ("state", "keep"). */
 const everyGuide = 0.9;
 /** How much the earlier question's words weigh in a follow-up's match. */
@@ -160,7 +162,14 @@ export function createAnswersService({ guides, selfHelpFor }: AnswersDeps) {
     if (reading.ownTerms.length === 0 || !isCovered(earlier)) return false;
     const topic = chooseGuide(gateVocabulary(), earlier)[0]?.slug;
     const terms = topic ? gateVocabulary().guideTerms.get(topic) : undefined;
-    return terms !== undefined && reading.ownTerms.every((term) => terms.has(term));
+    const { guideFrequency, guideTerms } = gateVocabulary();
+    return (
+      terms !== undefined &&
+      reading.ownTerms.every(
+        (term) =>
+          terms.has(term) || (guideFrequency.get(term) ?? 0) >= commonInGuides * guideTerms.size,
+      )
+    );
   };
 
   /**

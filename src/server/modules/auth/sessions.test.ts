@@ -1,5 +1,5 @@
 import SQLite from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAuthHarness, type AuthHarness } from '../../../../test/support/auth-harness';
 
 const password = 'copper-meadow-falcon-3';
@@ -9,6 +9,7 @@ const password = 'copper-meadow-falcon-3';
 describe('remembered sign-ins on SQLite', () => {
   let h: AuthHarness | undefined;
   afterEach(async () => {
+    vi.useRealTimers();
     await h?.close();
     h = undefined;
   });
@@ -31,6 +32,25 @@ describe('remembered sign-ins on SQLite', () => {
     } finally {
       other.close();
     }
+    expect(await status(session.accessToken)).toBe(401);
+  });
+
+  it('forgets a remembered sign-in once it expires, with the database unchanged', async () => {
+    h = await createAuthHarness('sqlite');
+    const session = await h.signUp('expiring@example.com', password);
+    const { config } = h.env;
+    if (config.database.kind !== 'sqlite') throw new Error('SQLite expected');
+    const other = new SQLite(config.database.file);
+    try {
+      other
+        .prepare('update refresh_tokens set expires_at = ? where user_id = ?')
+        .run(new Date(Date.now() + 60_000).toISOString(), session.userId);
+    } finally {
+      other.close();
+    }
+    expect(await status(session.accessToken)).toBe(200);
+    expect(await status(session.accessToken)).toBe(200);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 90_000 });
     expect(await status(session.accessToken)).toBe(401);
   });
 

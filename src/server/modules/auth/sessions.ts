@@ -66,7 +66,7 @@ export function createSessionService({ config, db, log }: ModuleDeps) {
   /** SQLite: sign-ins found live, by user and sign-in, with the data version they were read at. */
   const liveSignIns = new Map<
     string,
-    { auth: Authenticated; version: number; expiresAt: string }
+    { auth: Authenticated; version: number; expiresAtMs: number }
   >();
 
   /**
@@ -226,13 +226,16 @@ export function createSessionService({ config, db, log }: ModuleDeps) {
     ): Authenticated | undefined | Promise<Authenticated | undefined> {
       const claims = verifyAccessToken(config, accessToken);
       if (!claims) return undefined;
-      const now = new Date().toISOString();
       const version = db.dataVersion?.();
       const key = `${claims.userId} ${claims.sessionId}`;
       if (version !== undefined) {
         const known = liveSignIns.get(key);
-        if (known && known.version === version && known.expiresAt > now) return known.auth;
+        // Milliseconds: no date string is made for the request that finds its sign-in here.
+        if (known && known.version === version && known.expiresAtMs > Date.now()) {
+          return known.auth;
+        }
       }
+      const now = new Date().toISOString();
       const rows = findSignedInUser(db, {
         userId: claims.userId,
         sessionId: claims.sessionId,
@@ -244,7 +247,8 @@ export function createSessionService({ config, db, log }: ModuleDeps) {
         if (version !== undefined && row.session_expires_at !== null) {
           // Emptied when full, as the verified tokens are: no bookkeeping per request.
           if (liveSignIns.size >= liveSignInsLimit) liveSignIns.clear();
-          liveSignIns.set(key, { auth, version, expiresAt: row.session_expires_at });
+          const expiresAtMs = Date.parse(row.session_expires_at);
+          liveSignIns.set(key, { auth, version, expiresAtMs });
         }
         return auth;
       };

@@ -26,6 +26,8 @@ async function startOurs(dataDir: string) {
     logLevel: 'info',
     // The load comes from one address; the API-wide limit would otherwise answer 429.
     env: { API_RATE_LIMIT_PER_MINUTE: '1000000' },
+    // The warm-up takes longer on a loaded machine (20 s and more at a load average of 10).
+    readyTimeoutMs: 120_000,
   });
   const readyMs = Number(/"readyMs":(\d+)/.exec(server.output())?.[1]);
   return { child: server.child, base: server.base, untilReady: server.untilReadyMs, readyMs };

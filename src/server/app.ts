@@ -93,7 +93,7 @@ export type App = FastifyInstance;
  */
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<App> {
   const db = options.db ?? openDatabase(config.database);
-  const { logger, flush } = createAppLogger(config.logLevel, options.logger);
+  const { logger, accessLog, flush } = createAppLogger(config.logLevel, options.logger);
   const securityHeaders = computeSecurityHeaders(config);
   const nextRequestId = createRequestIds();
   const app = Fastify({
@@ -243,7 +243,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   // Everything but the probes: the probes stay out of the access log (and so skip the per-response
   // timing that logging needs). New routes belong in here, to be logged.
   await app.register(async (site) => {
-    registerRequestLog(site);
+    registerRequestLog(site, accessLog);
     await site.register(
       async (api) => {
         // Cookies are read and set by the API only (sign-in sessions); pages and probes skip the
@@ -307,7 +307,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
         limit: apiLimit,
         headers: securityHeaders.resource,
         compressThreshold,
-        log: app.log,
+        accessLog,
         nextRequestId,
       }),
     );

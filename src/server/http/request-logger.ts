@@ -56,6 +56,15 @@ export class RequestLogger implements FastifyBaseLogger {
 export type LoggerOption = boolean | { level: string; stream?: NodeJS.WritableStream };
 
 /**
+ * Where the access log's lines go: the app logger's own destination, at the logger's level
+ * (src/server/http/request-log.ts writes them already serialized, as pino would).
+ */
+export interface AccessLog {
+  logger: Logger;
+  write(line: string): void;
+}
+
+/**
  * The app's pino logger. By default lines go to stdout asynchronously (a synchronous write per
  * line was the largest cost of a small request), the lines of one turn of the event loop as one
  * write: the destination measures what it holds on every write, which under load cost more than
@@ -64,16 +73,25 @@ export type LoggerOption = boolean | { level: string; stream?: NodeJS.WritableSt
 export function createAppLogger(
   level: string,
   option: LoggerOption = true,
-): { logger: Logger; flush?: () => void } {
+): { logger: Logger; accessLog: AccessLog; flush?: () => void } {
   const options = { level, redact: { paths: redactedLogPaths, censor: '[redacted]' } };
-  if (option === false) return { logger: pino({ level: 'silent' }) };
-  if (option !== true) return { logger: pino({ ...options, level: option.level }, option.stream) };
+  if (option === false) {
+    const logger = pino({ level: 'silent' });
+    return { logger, accessLog: { logger, write: () => undefined } };
+  }
+  if (option !== true) {
+    const stream = option.stream ?? process.stdout;
+    const logger = pino({ ...options, level: option.level }, stream);
+    return { logger, accessLog: { logger, write: (line) => void stream.write(line) } };
+  }
   const destination = pino.destination({ dest: 1, sync: false });
   const lines = linesByTurn(destination);
   // Before pino's own exit handler, which writes out what the destination holds.
   process.prependListener('exit', lines.flush);
+  const logger = pino(options, lines);
   return {
-    logger: pino(options, lines),
+    logger,
+    accessLog: { logger, write: (line) => void lines.write(line) },
     flush: () => {
       process.removeListener('exit', lines.flush);
       lines.flush();

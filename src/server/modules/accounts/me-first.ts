@@ -1,8 +1,8 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { userSchema, type User } from '../../../shared/auth.js';
 import type { EarlyAnswer } from '../../http/answer-first.js';
 import { addressKey, type MemoryRateLimit } from '../../http/api-rate-limit.js';
 import { logRequest } from '../../http/request-log.js';
+import type { AccessLog } from '../../http/request-logger.js';
 import { compileResponseSerializer } from '../../http/response-serializer.js';
 import { bearerToken } from '../auth/authenticate.js';
 import type { SessionService } from '../auth/sessions.js';
@@ -15,7 +15,7 @@ export interface MeAnswerOptions {
   headers: Record<string, string>;
   /** Bodies this long or longer may be compressed: those are left to Fastify's route. */
   compressThreshold: number;
-  log: FastifyBaseLogger;
+  accessLog: AccessLog;
   nextRequestId: () => string;
 }
 
@@ -30,7 +30,7 @@ export interface MeAnswerOptions {
  * in memory and the client's address is the connection's (no TRUST_PROXY).
  */
 export function meAnswer(options: MeAnswerOptions): EarlyAnswer {
-  const { sessions, limit, compressThreshold, log, nextRequestId } = options;
+  const { sessions, limit, compressThreshold, accessLog, nextRequestId } = options;
   const serialize = compileResponseSerializer({ schema: userSchema }) as (user: User) => string;
   const fixed = Object.entries(options.headers).flat();
   return (request, response) => {
@@ -68,7 +68,7 @@ export function meAnswer(options: MeAnswerOptions): EarlyAnswer {
     ]);
     // A string: Node sends it in one write with the head.
     response.end(body);
-    logRequest(log, nextRequestId(), 'GET', '/api/me', 200, performance.now() - started);
+    logRequest(accessLog, nextRequestId(), 'GET', '/api/me', 200, performance.now() - started);
     return true;
   };
 }

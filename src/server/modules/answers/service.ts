@@ -5,27 +5,28 @@ import type { AnswerPlacement } from '../../../shared/chat.js';
 import { guidePath, type GuideDocument, type GuidePassage } from '../../../shared/guides.js';
 import type { GuidesService } from '../guides/service.js';
 import { composeAnswer, type AnswerQuestion, type ComposedAnswer } from './compose.js';
-import { figureKindOf, type FigureKind } from './figures.js';
+import { figureKindOf } from './figures.js';
 import {
   buildGateVocabulary,
   chooseGuide,
   coveredProbability,
   coveredThreshold,
-  legalLean,
   readQuestion,
   smallTalkOf,
   soundsLegal,
   type GateVocabulary,
   type QuestionReading,
 } from './gate.js';
-import { readPlaces, statePlaceOf, type Place } from './places.js';
 import {
-  indexQuestions,
-  matchQuestions,
-  type QuestionIndex,
-  type QuestionMatch,
-  weightedTerms,
-} from './questions.js';
+  asksSameAgain,
+  continuesTopic,
+  followUpTerms,
+  isElliptical,
+  keepsToGuide,
+} from './followups.js';
+import { closestQuestion } from './closest.js';
+import { readPlaces, statePlaceOf, type Place } from './places.js';
+import { indexQuestions, matchQuestions, type QuestionIndex, weightedTerms } from './questions.js';
 import { otherLanguageReplies, replies, unansweredReply } from './replies.js';
 
 export interface AskedQuestion {
@@ -65,64 +66,8 @@ export type Placement =
       followUp: boolean;
     };
 
-/** "What about Texas?", "and if I was fired?": a question that leans on the one before it. */
-const followUpStart =
-  /^\s*(?:and|but|what about|how about|what if|also|same|ok(?:ay)? (?:and|what|how)|so what|then|in|for)\b/i;
-const backReference = /\b(?:it|its|that|this|they|them|there|those|these|same|instead|too|also)\b/i;
-
-function isElliptical(text: string, reading: QuestionReading, vocabulary: GateVocabulary): boolean {
-  const terms = reading.ownTerms;
-  if (terms.length === 0) return true;
-  if (terms.length > 4) return false;
-  if (followUpStart.test(text)) return true;
-  // One or two words of the law's kind ("Even for cleaning?"), none of everyday talk only.
-  const everydayOnly = terms.some((term) => (legalLean(vocabulary, term) ?? 0) <= -1);
-  return (terms.length <= 2 && !everydayOnly) || backReference.test(text);
-}
-
-/**
- * Not a change of subject: a question that says it goes on ("what if…", "and…"), has no words
- * of its own, or has a word the law uses more than everyday talk. "How far is it to San
- * Francisco?" after a small-claims question is about something else.
- */
-function continuesTopic(text: string, reading: QuestionReading, vocabulary: GateVocabulary) {
-  if (followUpStart.test(text) || reading.ownTerms.length === 0) return true;
-  return reading.ownTerms.some((term) => (legalLean(vocabulary, term) ?? 0) >= topicLean);
-}
-/** How much more the guides use a word than everyday English, for it to keep to the law. */
-const topicLean = 1.2;
-
 const figureWords =
   /\b(?:how (?:long|much|many|soon|fast|late|old|often)|when|deadline|limit|max(?:imum)?|minimum|most|least|days?|weeks?|months?|years?|amount|cap|percent|rate|fee|cost|owe|due|time limit|statute of limitations)\b/i;
-
-/** How many of the search's guides are searched for the person's question. */
-const questionGuides = 6;
-/** How much a guide further down the search's list weighs, per place. */
-const guideRankWeight = 0.93;
-/** Another guide's question is chosen over the first guide's only when it is this close… */
-const switchScore = 0.4;
-/** …and this much closer than the first guide's best. */
-const switchMargin = 0.05;
-/** A second question of the guide this close to the best (as a share) is answered too. */
-const nearlyAsClose = 0.75;
-/** The person's state's own question this close to a general best is the same question. */
-const sameForState = 0.85;
-/** How close (cosine, 0 to 1) a guide's question must be to answer with its own sentence. */
-const questionThreshold = 0.35;
-
-/** A word in this share of the guides or more names no topic of its own ("how long"). */
-const commonInGuides = 0.4;
-/** A word in this share of the guides or more says nothing of a topic ("state", "keep"). */
-const everyGuide = 0.9;
-/** How much the earlier question's words weigh in a follow-up's match. */
-const earlierWeight = 0.35;
-
-/** The words of a follow-up and of the question before it, the follow-up's own weighing most. */
-function followUpTerms(combined: Map<string, number>, own: Map<string, number>) {
-  return new Map(
-    [...combined].map(([term, weight]) => [term, own.get(term) ?? weight * earlierWeight]),
-  );
-}
 
 export interface AnswersDeps {
   guides: GuidesService;
@@ -154,79 +99,16 @@ export function createAnswersService({ guides, selfHelpFor }: AnswersDeps) {
     return { ...reading, features: [...reading.features, closest] };
   };
 
-  /**
-   * Every word of the question is one the earlier topic's guide uses ("how long do I have to
-   * file a claim" after unpaid wages): it asks within that topic, not about another.
-   */
+  /** The question keeps to the topic of the questions before it (followups.ts). */
   const withinTopic = (reading: QuestionReading, earlier: QuestionReading) => {
-    if (reading.ownTerms.length === 0 || !isCovered(earlier)) return false;
+    if (!isCovered(earlier)) return false;
     const topic = chooseGuide(gateVocabulary(), earlier)[0]?.slug;
-    const terms = topic ? gateVocabulary().guideTerms.get(topic) : undefined;
-    const { guideFrequency, guideTerms } = gateVocabulary();
-    return (
-      terms !== undefined &&
-      reading.ownTerms.every(
-        (term) =>
-          terms.has(term) || (guideFrequency.get(term) ?? 0) >= commonInGuides * guideTerms.size,
-      )
-    );
-  };
-
-  /**
-   * A follow-up asks what was asked before, for another place or case ("and in California state
-   * court?", "what if it's 3 kids?"), when it brings no word of its own beyond numbers and words
-   * nearly every guide uses.
-   */
-  const asksSameAgain = (own: Map<string, number>, before: Map<string, number>) => {
-    const { guideFrequency, guideTerms } = gateVocabulary();
-    return [...own.keys()].every(
-      (term) =>
-        before.has(term) ||
-        /^\d+$/.test(term) ||
-        (guideFrequency.get(term) ?? 0) >= everyGuide * guideTerms.size,
-    );
+    return topic !== undefined && keepsToGuide(gateVocabulary(), reading, topic);
   };
 
   const isCovered = (reading: QuestionReading) =>
     reading.passages.length > 0 &&
     coveredProbability(reading.features, reading.sparse) >= coveredThreshold;
-
-  /**
-   * The guides' own question closest to the person's, among the guides the search found first;
-   * a guide further down the list must match clearly better to be chosen over the first.
-   */
-  function closestQuestion(
-    passages: GuidePassage[],
-    terms: Map<string, number>,
-    figure: FigureKind | undefined,
-    state: string | undefined,
-  ) {
-    const slugs = [...new Set(passages.map((passage) => passage.slug))].slice(0, questionGuides);
-    const matches = matchQuestions(questions(), terms, slugs, figure, state);
-    const first = matches.find((match) => match.slug === slugs[0]);
-    const weighed = (match: QuestionMatch) =>
-      match.score * guideRankWeight ** slugs.indexOf(match.slug);
-    const other = matches
-      .filter((match) => match.slug !== slugs[0])
-      .sort((a, b) => weighed(b) - weighed(a))[0];
-    const otherWeighed = other ? weighed(other) : 0;
-    const best =
-      other && otherWeighed >= switchScore && otherWeighed >= (first?.score ?? 0) + switchMargin
-        ? other
-        : first;
-    if (!best || best.score < questionThreshold) return undefined;
-    const nearly = (match: QuestionMatch, to: QuestionMatch, share = nearlyAsClose) =>
-      match.slug === to.slug &&
-      match.question.answer !== to.question.answer &&
-      match.score >= to.score * share;
-    // The same question asked for the person's own state ("and in Utah?") answers first.
-    const own = best.givesState
-      ? undefined
-      : matches.find((m) => m.forState && nearly(m, best, sameForState));
-    if (own) return { ...own, next: best };
-    // A second question of the same guide nearly as close: its answer may be the one meant.
-    return { ...best, next: matches.find((match) => nearly(match, best)) };
-  }
 
   function place({ text, earlier, profile }: AskedQuestion): Placement {
     const smallTalk = smallTalkOf(text);
@@ -279,14 +161,16 @@ export function createAnswersService({ guides, selfHelpFor }: AnswersDeps) {
     const asksYesOrNo = /^\s*(?:is|are|can|could|does|do|did|will|would|should|must)\b/i.test(text);
     const figure =
       figureKindOf(text) ??
-      (followUp && !asksYesOrNo && asksSameAgain(ownWords, read(context, null).terms)
+      (followUp &&
+      !asksYesOrNo &&
+      asksSameAgain(gateVocabulary(), ownWords, read(context, null).terms)
         ? (figureKindOf(previous ?? '') ?? figureKindOf(context))
         : undefined);
     // A follow-up asks its own question about the topic before: its own words weigh most.
     const asking = followUp && previous ? followUpTerms(reading.terms, ownWords) : reading.terms;
     const placeForAnswer = named ?? profileState;
     const stateCode = placeForAnswer?.kind === 'state' ? placeForAnswer.code : undefined;
-    const matched = closestQuestion(chosen, asking, figure, stateCode);
+    const matched = closestQuestion(questions(), chosen, asking, figure, stateCode);
     // The guide whose own question the person asked, else the one the search chose.
     const passages = matched
       ? [

@@ -1,0 +1,59 @@
+// Which of the guides' own questions the person asked: the closest among the guides the search
+// found first, the person's state's own question before a general one that asks the same, and a
+// second question nearly as close. Decisions 0114 and 0152.
+import type { GuidePassage } from '../../../shared/guides.js';
+import type { FigureKind } from './figures.js';
+import { matchQuestions, type QuestionIndex, type QuestionMatch } from './questions.js';
+
+/** How many of the search's guides are searched for the person's question. */
+const questionGuides = 6;
+/** How much a guide further down the search's list weighs, per place. */
+const guideRankWeight = 0.93;
+/** Another guide's question is chosen over the first guide's only when it is this close… */
+const switchScore = 0.4;
+/** …and this much closer than the first guide's best. */
+const switchMargin = 0.05;
+/** A second question of the guide this close to the best (as a share) is answered too. */
+const nearlyAsClose = 0.75;
+/** The person's state's own question this close to a general best is the same question. */
+const sameForState = 0.85;
+/** How close (cosine, 0 to 1) a guide's question must be to answer with its own sentence. */
+const questionThreshold = 0.35;
+
+/**
+ * The guides' own question closest to the person's, among the guides the search found first;
+ * a guide further down the list must match clearly better to be chosen over the first.
+ */
+export function closestQuestion(
+  index: QuestionIndex,
+  passages: GuidePassage[],
+  terms: Map<string, number>,
+  figure: FigureKind | undefined,
+  state: string | undefined,
+) {
+  const slugs = [...new Set(passages.map((passage) => passage.slug))].slice(0, questionGuides);
+  const matches = matchQuestions(index, terms, slugs, figure, state);
+  const first = matches.find((match) => match.slug === slugs[0]);
+  const weighed = (match: QuestionMatch) =>
+    match.score * guideRankWeight ** slugs.indexOf(match.slug);
+  const other = matches
+    .filter((match) => match.slug !== slugs[0])
+    .sort((a, b) => weighed(b) - weighed(a))[0];
+  const otherWeighed = other ? weighed(other) : 0;
+  const best =
+    other && otherWeighed >= switchScore && otherWeighed >= (first?.score ?? 0) + switchMargin
+      ? other
+      : first;
+  if (!best || best.score < questionThreshold) return undefined;
+  const nearly = (match: QuestionMatch, to: QuestionMatch, share = nearlyAsClose) =>
+    match.slug === to.slug &&
+    match.question.answer !== to.question.answer &&
+    match.score >= to.score * share;
+  // The same question asked for the person's own state ("and in Utah?") answers first.
+  const own = best.givesState
+    ? undefined
+    : matches.find((m) => m.forState && nearly(m, best, sameForState));
+  if (own) return { ...own, next: best };
+  // A second question of the same guide nearly as close: its answer may be the one meant.
+  return { ...best, next: matches.find((match) => nearly(match, best)) };
+}

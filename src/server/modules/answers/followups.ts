@@ -1,0 +1,82 @@
+// Reading a question in its conversation: whether it leans on the questions before it ("what
+// about Texas?"), keeps to their topic, changes the subject, or asks the same again for another
+// place. Decision 0152.
+import { legalLean, type GateVocabulary, type QuestionReading } from './gate.js';
+
+/** "What about Texas?", "and if I was fired?": a question that leans on the one before it. */
+const followUpStart =
+  /^\s*(?:and|but|what about|how about|what if|also|same|ok(?:ay)? (?:and|what|how)|so what|then|in|for)\b/i;
+const backReference = /\b(?:it|its|that|this|they|them|there|those|these|same|instead|too|also)\b/i;
+
+export function isElliptical(
+  text: string,
+  reading: QuestionReading,
+  vocabulary: GateVocabulary,
+): boolean {
+  const terms = reading.ownTerms;
+  if (terms.length === 0) return true;
+  if (terms.length > 4) return false;
+  if (followUpStart.test(text)) return true;
+  // One or two words of the law's kind ("Even for cleaning?"), none of everyday talk only.
+  const everydayOnly = terms.some((term) => (legalLean(vocabulary, term) ?? 0) <= -1);
+  return (terms.length <= 2 && !everydayOnly) || backReference.test(text);
+}
+
+/**
+ * Not a change of subject: a question that says it goes on ("what if…", "and…"), has no words
+ * of its own, or has a word the law uses more than everyday talk. "How far is it to San
+ * Francisco?" after a small-claims question is about something else.
+ */
+export function continuesTopic(text: string, reading: QuestionReading, vocabulary: GateVocabulary) {
+  if (followUpStart.test(text) || reading.ownTerms.length === 0) return true;
+  return reading.ownTerms.some((term) => (legalLean(vocabulary, term) ?? 0) >= topicLean);
+}
+/** How much more the guides use a word than everyday English, for it to keep to the law. */
+const topicLean = 1.2;
+
+/** A word in this share of the guides or more names no topic of its own ("how long"). */
+const commonInGuides = 0.4;
+/** A word in this share of the guides or more says nothing of a topic ("state", "keep"). */
+const everyGuide = 0.9;
+/** How much the earlier question's words weigh in a follow-up's match. */
+const earlierWeight = 0.35;
+
+/** The words of a follow-up and of the question before it, the follow-up's own weighing most. */
+export function followUpTerms(combined: Map<string, number>, own: Map<string, number>) {
+  return new Map(
+    [...combined].map(([term, weight]) => [term, own.get(term) ?? weight * earlierWeight]),
+  );
+}
+
+/**
+ * Every word of the question is one the topic's guide uses, or one most guides use ("how long
+ * do I have to file a claim" after unpaid wages): it asks within that topic, not about another.
+ */
+export function keepsToGuide(vocabulary: GateVocabulary, reading: QuestionReading, slug: string) {
+  const terms = vocabulary.guideTerms.get(slug);
+  const common = commonInGuides * vocabulary.guideTerms.size;
+  return (
+    terms !== undefined &&
+    reading.ownTerms.length > 0 &&
+    reading.ownTerms.every(
+      (term) => terms.has(term) || (vocabulary.guideFrequency.get(term) ?? 0) >= common,
+    )
+  );
+}
+
+/**
+ * A follow-up asks what was asked before, for another place or case ("and in California state
+ * court?", "what if it's 3 kids?"), when it brings no word of its own beyond numbers and words
+ * nearly every guide uses.
+ */
+export function asksSameAgain(
+  vocabulary: GateVocabulary,
+  own: Map<string, number>,
+  before: Map<string, number>,
+) {
+  const every = everyGuide * vocabulary.guideTerms.size;
+  return [...own.keys()].every(
+    (term) =>
+      before.has(term) || /^\d+$/.test(term) || (vocabulary.guideFrequency.get(term) ?? 0) >= every,
+  );
+}

@@ -1,20 +1,16 @@
 import { Writable } from 'node:stream';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startSmtpFake, type SmtpFake } from '../../../../test/fakes/smtp-server';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   createTestEnvironment,
   databaseTargets,
   type TestEnvironment,
 } from '../../../../test/support/databases';
+import { mailTestBed } from '../../../../test/support/mail-test-bed';
 import { contactMessages } from '../../../shared/contact';
 import { buildApp, type App } from '../../app';
 import { computeSecurityHeaders } from '../../http/security-headers';
 
-let smtp: SmtpFake;
-beforeAll(async () => {
-  smtp = await startSmtpFake();
-});
-afterAll(() => smtp.close());
+const { smtp, startApp } = mailTestBed();
 
 const inbox = 'desk@firm.example';
 const valid = {
@@ -30,28 +26,22 @@ describe.each(databaseTargets)('contact form on $kind', ({ kind, skip }) => {
   let env: TestEnvironment | undefined;
   let app: App | undefined;
   const logs: string[] = [];
-  afterEach(async () => {
-    await app?.close();
-    await env?.cleanup();
-    app = undefined;
-    env = undefined;
+  afterEach(() => {
     logs.length = 0;
-    smtp.clear();
   });
 
   async function start(extraEnv: Record<string, string> = { CONTACT_INBOX: inbox }) {
-    env = await createTestEnvironment(kind, {
-      SMTP_URL: `smtp://127.0.0.1:${smtp.smtpPort}`,
-      PUBLIC_URL: 'https://lexwise.example',
-      ...extraEnv,
-    });
     const stream = new Writable({
       write(chunk, _encoding, done) {
         logs.push(String(chunk));
         done();
       },
     });
-    app = await buildApp(env.config, { db: env.db, logger: { level: 'info', stream } });
+    ({ env, app } = await startApp(
+      kind,
+      { PUBLIC_URL: 'https://lexwise.example', ...extraEnv },
+      { level: 'info', stream },
+    ));
     return app;
   }
 

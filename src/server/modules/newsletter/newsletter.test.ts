@@ -1,19 +1,12 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startSmtpFake, type CaughtMail, type SmtpFake } from '../../../../test/fakes/smtp-server';
-import {
-  createTestEnvironment,
-  databaseTargets,
-  type TestEnvironment,
-} from '../../../../test/support/databases';
+import { describe, expect, it } from 'vitest';
+import type { CaughtMail } from '../../../../test/fakes/smtp-server';
+import { databaseTargets, type TestEnvironment } from '../../../../test/support/databases';
+import { mailTestBed } from '../../../../test/support/mail-test-bed';
 import { newsletterMessages } from '../../../shared/newsletter';
-import { buildApp, type App } from '../../app';
+import type { App } from '../../app';
 import { listConfirmedSubscribers } from './repository';
 
-let smtp: SmtpFake;
-beforeAll(async () => {
-  smtp = await startSmtpFake();
-});
-afterAll(() => smtp.close());
+const { smtp, startApp } = mailTestBed();
 
 const publicUrl = 'https://lexwise.example';
 
@@ -28,20 +21,9 @@ function tokenIn(mail: CaughtMail | undefined, page: 'confirm' | 'unsubscribe'):
 describe.each(databaseTargets)('newsletter on $kind', ({ kind, skip }) => {
   let env: TestEnvironment | undefined;
   let app: App | undefined;
-  afterEach(async () => {
-    await app?.close();
-    await env?.cleanup();
-    app = undefined;
-    env = undefined;
-    smtp.clear();
-  });
 
   async function start() {
-    env = await createTestEnvironment(kind, {
-      SMTP_URL: `smtp://127.0.0.1:${smtp.smtpPort}`,
-      PUBLIC_URL: publicUrl,
-    });
-    app = await buildApp(env.config, { db: env.db, logger: false });
+    ({ env, app } = await startApp(kind, { PUBLIC_URL: publicUrl }));
   }
 
   const post = (path: string, payload: object, remoteAddress = '203.0.113.20') =>

@@ -29,6 +29,9 @@ import { readPlaces, statePlaceOf, type Place } from './places.js';
 import { indexQuestions, matchQuestions, type QuestionIndex, weightedTerms } from './questions.js';
 import { otherLanguageReplies, replies, unansweredReply } from './replies.js';
 
+/** Below this, no guide question is near enough for the guide's own sentences to answer. */
+const farFromEvery = 0.2;
+
 export interface AskedQuestion {
   text: string;
   /** The person's earlier questions in this conversation, oldest first. */
@@ -204,6 +207,14 @@ export function createAnswersService({ guides, selfHelpFor }: AnswersDeps) {
    * or the passages a model answers from (with, for a legal question our guides do not cover,
    * the decline as its first line and no passages).
    */
+  /** How close the nearest of the found guides' own questions is, 0 to 1. */
+  const nearestQuestion = ({ passages, question }: Extract<Placement, { kind: 'covered' }>) => {
+    const slugs = [...new Set(passages.map((passage) => passage.slug))];
+    const { terms, figure, place } = question;
+    const state = place?.kind === 'state' ? place.code : undefined;
+    return matchQuestions(questions(), terms, slugs, figure, state)[0]?.score ?? 0;
+  };
+
   function plan(asked: AskedQuestion, withModel: boolean): ReplyPlan {
     const placement = place(asked);
     if (placement.kind !== 'covered') {
@@ -215,8 +226,9 @@ export function createAnswersService({ guides, selfHelpFor }: AnswersDeps) {
     if (withModel) {
       return { placement: 'covered', free: false, passages: placement.passages.slice(0, 4) };
     }
-    // None of the guides' own questions is this one: the guide is near, its answer is not.
-    if (!placement.question.matched) {
+    // None of the guides' own questions is even near this one: the guide's topic is near, its
+    // answer is not. Nearer than that, the guide's closest sentences answer (decision 0152).
+    if (!placement.question.matched && nearestQuestion(placement) < farFromEvery) {
       const { title, slug } = placement.guide;
       return {
         placement: 'not-covered',

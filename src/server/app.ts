@@ -297,7 +297,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     });
   });
 
-  // Decisions 0147 and 0152: the probe, and a signed-in GET /api/me where its checks are
+  // Decisions 0147 and 0155: the probe, and a signed-in GET /api/me where its checks are
   // synchronous and its limit in this process, are answered before Fastify routes them.
   const early: EarlyAnswer[] = [livenessAnswer(securityHeaders.resource)];
   if (apiLimit && db.kind === 'sqlite' && !config.trustProxy) {

@@ -7,7 +7,7 @@ export type EarlyAnswer = (request: IncomingMessage, response: ServerResponse) =
 type RequestListener = (request: IncomingMessage, response: ServerResponse) => void;
 
 /**
- * Puts `answers` in front of Fastify on the app's HTTP server (decisions 0147 and 0152): each is
+ * Puts `answers` in front of Fastify on the app's HTTP server (decisions 0147 and 0155): each is
  * asked in turn, and a request that none answers is Fastify's, as every request is once the app
  * is closing (Fastify answers those 503). app.inject never comes here: it reaches Fastify's
  * routes, which answer the same requests with the same status, headers and body.

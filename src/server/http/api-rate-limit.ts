@@ -53,7 +53,7 @@ export function waitText(seconds: number): string {
  * With Redis (several instances share the count) it is @fastify/rate-limit's hook. In memory it is
  * our own callback hook (decision 0146): the same fixed window, headers and 429 answer, without the
  * plugin's promises on every request, which cost about a sixth of GET /api/me. The memory limit is
- * returned: GET /api/me answered before routing counts in the same windows (decision 0152).
+ * returned: GET /api/me answered before routing counts in the same windows (decision 0155).
  */
 export async function registerApiRateLimit(
   api: FastifyInstance,

@@ -29,7 +29,7 @@ const bindings = `,"pid":${process.pid},"hostname":${JSON.stringify(hostname())}
 /**
  * Writes a request's access log line: its id, method, path (never the query string, which can
  * carry one-time tokens), status and milliseconds from its arrival to its answer. Requests
- * answered before routing (decision 0152) write the same line. The line is the JSON line
+ * answered before routing (decision 0155) write the same line. The line is the JSON line
  * `log.info({ reqId, method, path, status, ms }, 'request')` writes, made here in one template:
  * pino's general path cost several microseconds a line, a tenth of a small request.
  */

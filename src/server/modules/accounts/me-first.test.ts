@@ -47,7 +47,7 @@ function comparable(headers: Record<string, unknown>) {
   return Object.fromEntries(Object.entries(headers).filter(([name]) => !moving.includes(name)));
 }
 
-describe('GET /api/me answered before routing (decision 0152)', () => {
+describe('GET /api/me answered before routing (decision 0155)', () => {
   let h: AuthHarness | undefined;
   let lines: string[] = [];
   afterEach(async () => {

@@ -20,7 +20,7 @@ export interface MeAnswerOptions {
 }
 
 /**
- * Answers a signed-in `GET /api/me` on the HTTP server before Fastify routes it (decision 0152):
+ * Answers a signed-in `GET /api/me` on the HTTP server before Fastify routes it (decision 0155):
  * the same token check (a revoked sign-in is refused at once), the same API-wide limit counted in
  * the same windows, the same headers and body as the route in routes.ts, and the same access log
  * line. Only the answer that is a 200 is given here. Everything else — no or a bad token, a

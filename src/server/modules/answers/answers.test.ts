@@ -107,6 +107,15 @@ describe('placing and answering', () => {
     expect(firstParagraphOf(utah.text)).toMatch(/^In Utah, .*0\.05/);
   });
 
+  it('reads the numbers a person gives as their case, not as words no guide uses', () => {
+    for (const text of [
+      'When is my deposit due back? ref 1764087000000 4417 90210',
+      'my landlord in texas kept my 1500 deposit 45 days after i moved out',
+    ]) {
+      expect(ask(text)).toMatchObject({ placement: 'covered' });
+    }
+  });
+
   it('keeps a form number whole: N-400 is not 400', () => {
     const plan = ask('how early can i send in my n-400');
     expect(plan.passages[0]).toMatchObject({ slug: 'becoming-a-citizen' });

@@ -208,7 +208,9 @@ export function readQuestion(
   const { places, otherWords } = readPlaces(text);
   const query = otherWords.join(' ');
   const { terms: expanded, own } = expandQuery(query);
-  const ownTerms = expanded.slice(0, own);
+  // A bare number ("11 hours", "$900", a reference) is the person's case, not a word of the
+  // topic: it tells nothing of whether the guides cover the question.
+  const ownTerms = expanded.slice(0, own).filter((term) => !/^\d+$/.test(term));
   const terms = new Map<string, number>();
   // A bare number is the person's own case ("11 hours", "$900"), not what the rule is about;
   // the search still reads it, and a form's number ("n400") stays a term.

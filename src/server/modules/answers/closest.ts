@@ -9,16 +9,14 @@ import { matchQuestions, type QuestionIndex, type QuestionMatch } from './questi
 const questionGuides = 6;
 /** How much a guide further down the search's list weighs, per place. */
 const guideRankWeight = 0.93;
-/** Another guide's question is chosen over the first guide's only when it is this close… */
-const switchScore = 0.4;
-/** …and this much closer than the first guide's best. */
-const switchMargin = 0.05;
+/** Another guide's question is chosen over the first guide's only when it is this close, and closer. */
+const switchScore = 0.1;
 /** A second question of the guide this close to the best (as a share) is answered too. */
-const nearlyAsClose = 0.75;
+const nearlyAsClose = 0.6;
 /** The person's state's own question this close to a general best is the same question. */
-const sameForState = 0.85;
+const sameForState = 0.8;
 /** How close (cosine, 0 to 1) a guide's question must be to answer with its own sentence. */
-const questionThreshold = 0.35;
+const questionThreshold = 0.1;
 
 /**
  * The guides' own question closest to the person's, among the guides the search found first;
@@ -41,9 +39,7 @@ export function closestQuestion(
     .sort((a, b) => weighed(b) - weighed(a))[0];
   const otherWeighed = other ? weighed(other) : 0;
   const best =
-    other && otherWeighed >= switchScore && otherWeighed >= (first?.score ?? 0) + switchMargin
-      ? other
-      : first;
+    other && otherWeighed >= switchScore && otherWeighed > (first?.score ?? 0) ? other : first;
   if (!best || best.score < questionThreshold) return undefined;
   const nearly = (match: QuestionMatch, to: QuestionMatch, share = nearlyAsClose) =>
     match.slug === to.slug &&

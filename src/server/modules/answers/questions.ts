@@ -13,6 +13,9 @@ interface IndexedQuestion {
   question: GuideQuestion;
   /** Its ways of asking (the `ask` and every `also`): numbers into its guide's phrasings. */
   phrasings: number[];
+  /** All its ways of asking together (each weighing the same), and what its answer says. */
+  together: number;
+  answerRow: number;
   /** The kind of figure the question asks for ("how long" wants a duration). */
   figure: FigureKind | undefined;
   /** Whether what the answer can state (its sentence and its facts' values) has each kind of figure. */
@@ -73,6 +76,9 @@ function corrected(index: QuestionIndex, term: string): string {
 }
 
 const figureMiss = 0.6;
+/** How much the question's ways of asking together, and its answer's words, count beside the closest. */
+const togetherWeight = 1;
+const answerWeight = 0.7;
 /** A question about another state than the person's, or about one state when theirs is unknown. */
 const otherStateWeight = 0.3;
 const anyStateWeight = 0.6;
@@ -128,10 +134,14 @@ export function indexQuestions(guides: readonly GuideDocument[]): QuestionIndex 
       const answerText = [question.answer, ...values].join(' ');
       const first = terms.length;
       terms.push(...phrasings);
+      // Filled in once the terms' idf is known (below): their positions are kept here.
+      terms.push(new Map(), weightedTerms(readPlaces(answerText).otherWords.join(' ')));
       return {
         slug: guide.slug,
         question,
         phrasings: phrasings.map((_, i) => first + i),
+        together: first + phrasings.length,
+        answerRow: first + phrasings.length + 1,
         figure: figureKindOf(question.ask),
         statesFigure: {
           duration: figurePatterns.duration.test(answerText),
@@ -150,14 +160,28 @@ export function indexQuestions(guides: readonly GuideDocument[]): QuestionIndex 
   }
   const idf = new Map<string, number>();
   for (const [term, count] of df) idf.set(term, Math.log(1 + phrasingCount / count));
+  const unseen = Math.max(...idf.values(), 1);
+  const idfOf = (term: string) => idf.get(term) ?? unseen;
   const bySlug = new Map<string, GuideQuestions>();
   for (const [slug, { entries, terms }] of read) {
+    // A question's ways of asking together: each phrasing's unit vector, summed.
+    for (const entry of entries) {
+      const together = terms[entry.together]!;
+      for (const n of entry.phrasings) {
+        const phrasing = terms[n]!;
+        let norm = 0;
+        for (const [term, weight] of phrasing) norm += (weight * idfOf(term)) ** 2;
+        norm = Math.sqrt(norm) || 1;
+        for (const [term, weight] of phrasing)
+          together.set(term, (together.get(term) ?? 0) + weight / norm);
+      }
+    }
     const norms = new Float64Array(terms.length);
     const postings: GuideQuestions['postings'] = new Map();
     terms.forEach((phrasing, n) => {
       let norm = 0;
       for (const [term, weight] of phrasing) {
-        const value = weight * idf.get(term)!;
+        const value = weight * idfOf(term);
         norm += value * value;
         let posting = postings.get(term);
         if (!posting) postings.set(term, (posting = { phrasings: [], weights: [] }));
@@ -176,7 +200,7 @@ export function indexQuestions(guides: readonly GuideDocument[]): QuestionIndex 
     for (const variant of withOneLetterOut(term))
       if (!oneLetterOff.has(variant)) oneLetterOff.set(variant, term);
   }
-  return { bySlug, idf, unseen: Math.max(...idf.values(), 1), oneLetterOff };
+  return { bySlug, idf, unseen, oneLetterOff };
 }
 
 /**
@@ -250,7 +274,13 @@ export function matchQuestions(
     let scores = known.bySlug.get(slug);
     if (!scores) known.bySlug.set(slug, (scores = cosines(index, known.meant, guide)));
     for (const entry of guide.questions) {
-      let score = Math.max(...entry.phrasings.map((n) => scores[n]!));
+      // The closest way of asking, all of them together, and the words of the answer itself.
+      const closest = Math.max(...entry.phrasings.map((n) => scores[n]!));
+      let score =
+        (closest +
+          togetherWeight * scores[entry.together]! +
+          answerWeight * scores[entry.answerRow]!) /
+        (1 + togetherWeight + answerWeight);
       if (figure && entry.figure && figure !== entry.figure) score *= 0.7;
       // "How many weeks?" is not answered by a sentence without a number of weeks.
       if (figure && figure !== 'any') score *= entry.statesFigure[figure] ? 1 : figureMiss;

@@ -6,10 +6,17 @@ import type { GuideDocument, GuideFact } from '../../../shared/guides.js';
 import { askStateLine } from '../../../shared/chat.js';
 import { createCiter, type CitedSection, type Citer } from './citations.js';
 import type { FigureKind } from './figures.js';
-import { lexicalFirst, stateSentence, words } from './lexical.js';
+import {
+  isStateFact,
+  lexicalFirst,
+  rankSentences,
+  stateSentence,
+  statesIn,
+  words,
+} from './lexical.js';
 import type { Place } from './places.js';
 import { sectionHolding, type QuestionMatch } from './questions.js';
-import { sentencesOf } from './sentences.js';
+import { sentencesOf, type GuideSentence } from './sentences.js';
 
 export type { CitedSection } from './citations.js';
 
@@ -131,6 +138,37 @@ function matchedFirst(
   return out;
 }
 
+/** A guide question this close (0 to 1) answers alone; less close, its closest sentence is added. */
+const sureMatch = 0.6;
+/** A sentence that leans on the one before it does not stand alone in a first paragraph. */
+const leansOnBefore = /^(?:This|That|These|Those|It|They|Then|So|But|And|Also|Or|Here|There)\b/;
+
+/**
+ * Adds the guide's sentence that shares most of the person's words (lexical.ts), when it stands
+ * alone, is short, says something the paragraph does not, and is not another state's rule.
+ */
+function addClosestSentence(
+  guide: GuideDocument,
+  sentences: GuideSentence[],
+  question: AnswerQuestion,
+  first: FirstParagraph,
+  citer: Citer,
+) {
+  const state = question.place?.kind === 'state' ? question.place.name : undefined;
+  const said = [...first.used];
+  const closest = rankSentences(sentences, question).find(
+    ({ sentence: { text }, sentence }) =>
+      words(text) <= 25 &&
+      !leansOnBefore.test(text) &&
+      !said.some((used) => used.includes(text) || text.includes(used)) &&
+      !isStateFact(guide, sentence, question.place) &&
+      statesIn(sentence).every((name) => name === state),
+  );
+  if (!closest) return;
+  first.sentences.push(citer.quote(closest.sentence));
+  first.used.add(closest.sentence.text);
+}
+
 /** A long sentence read as two where the guide joins two with a semicolon: same words. */
 const shorter = (sentence: string) =>
   sentence.replace(/; ([a-z])/g, (_, letter: string) => `. ${letter.toUpperCase()}`);
@@ -152,6 +190,10 @@ export function composeAnswer(guide: GuideDocument, question: AnswerQuestion): C
     const lexical = lexicalFirst(guide, sentences, question, lexicalCiter, help);
     if (!first || lexical.answeredFor) [first, citer] = [lexical, lexicalCiter];
   }
+  // Not sure of the guide's question: the guide's sentence closest to the person's words too.
+  const unsure = question.matched && question.matched.score < sureMatch;
+  if (unsure && !first.asksForState && !first.missingForState && first.sentences.length < 3)
+    addClosestSentence(guide, sentences, question, first, citer);
   if (first.asksForState) first.sentences.push(askStateLine);
 
   // The first sentence of each numbered step: its bold lead.

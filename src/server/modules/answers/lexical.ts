@@ -80,7 +80,7 @@ function scoreSentence(
 }
 
 /** A sentence that is one of the guide's facts for a state other than the person's. */
-function isStateFact(guide: GuideDocument, sentence: GuideSentence, state: Place | undefined) {
+export function isStateFact(guide: GuideDocument, sentence: GuideSentence, state: Place | undefined) {
   const code = state?.kind === 'state' ? `US-${state.code}` : undefined;
   return guide.facts.some(
     (fact) =>
@@ -92,7 +92,7 @@ function isStateFact(guide: GuideDocument, sentence: GuideSentence, state: Place
 
 /** The direct answer from the guide's sentences, ranked; the state asked for when it varies. */
 /** The guide's sentences that answer the question, best first (each sentence once). */
-function rankSentences(sentences: GuideSentence[], question: AnswerQuestion) {
+export function rankSentences(sentences: GuideSentence[], question: AnswerQuestion) {
   const weights = termWeights(sentences, question);
   return (
     sentences

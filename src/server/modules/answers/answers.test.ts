@@ -4,6 +4,7 @@ import { createGuidesService } from '../guides/service';
 import { smallTalkOf } from './gate';
 import { languageOf } from './language';
 import { placeIn, readPlaces } from './places';
+import { splitSentences } from './sentences';
 import { createAnswersService } from './service';
 
 const answers = createAnswersService({
@@ -100,6 +101,27 @@ describe('placing and answering', () => {
     expect(
       ask('how far is it from la to san francisco', ['whats the small claims limit in california']),
     ).toMatchObject({ placement: 'not-legal', free: true });
+  });
+
+  it('adds the guide sentence closest to the words when no question of the guide is a sure match', () => {
+    // The guide's questions ask about the BAC limit; the person asks about being charged under it.
+    const first = firstParagraphOf(
+      ask('blew a .07 and the cop still charged me with dui, can he do that').text,
+    );
+    expect(first).toMatch(/^The BAC limit is called a per se limit.*\[1\]/);
+    expect(first).toMatch(/impaired your ability to drive safely, whatever your BAC\..*\[1\]/);
+  });
+
+  it('keeps the direct answer to three sentences', () => {
+    for (const question of [
+      'whats the earliest a divorce can be final in texas after filing',
+      'blew a .07 and the cop still charged me with dui, can he do that',
+      'can the repo man take my car from my locked garage',
+      'how long does my landlord have to give back my deposit in texas',
+    ]) {
+      const first = firstParagraphOf(ask(question).text).replace(/\s*\[\d+\]/g, '');
+      expect(splitSentences(first).length, question).toBeLessThanOrEqual(3);
+    }
   });
 
   it('answers with the question the guide asks for the state named, in a follow-up too', () => {

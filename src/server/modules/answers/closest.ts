@@ -12,7 +12,7 @@ const guideRankWeight = 0.93;
 /** Another guide's question is chosen over the first guide's only when it is this close, and closer. */
 const switchScore = 0.1;
 /** A second question of the guide this close to the best (as a share) is answered too. */
-const nearlyAsClose = 0.6;
+const nearlyAsClose = 0.5;
 /** The person's state's own question this close to a general best is the same question. */
 const sameForState = 0.8;
 /** How close (cosine, 0 to 1) a guide's question must be to answer with its own sentence. */

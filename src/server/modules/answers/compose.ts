@@ -16,7 +16,7 @@ import {
 } from './lexical.js';
 import type { Place } from './places.js';
 import { sectionHolding, type QuestionMatch } from './questions.js';
-import { sentencesOf, type GuideSentence } from './sentences.js';
+import { sentencesOf, splitSentences, type GuideSentence } from './sentences.js';
 
 export type { CitedSection } from './citations.js';
 
@@ -53,6 +53,8 @@ export interface FirstParagraph {
   answeredFor: string | null;
   /** The figure varies by state and the guide's facts do not give the person's. */
   missingForState?: boolean;
+  /** It is the guide's answer to its question as written: no state's rule, no fact. */
+  ownAnswerOnly?: boolean;
 }
 
 export const libraryLabel =
@@ -122,21 +124,45 @@ function matchedFirst(
   } else if (!say(answer)) {
     return undefined;
   }
-  // Two of the guide's questions fit nearly as well: the first paragraph answers both, when the
-  // second's answer is short and not another state's rule.
-  const next = match.next;
-  if (
-    next &&
-    !kind &&
-    !stateRule &&
-    out.sentences.length === 1 &&
-    !next.question.fact &&
-    (next.forState || !/\bIn [A-Z]/.test(next.question.answer)) &&
-    words(next.question.answer) <= 25
-  )
-    say(next.question.answer);
+  out.ownAnswerOnly = !kind && !stateRule;
   return out;
 }
+
+/**
+ * Two of the guide's questions fit nearly as well: the first paragraph answers both, when the
+ * second's answer is short, not another state's rule, and fits in the paragraph.
+ */
+function addNextAnswer(
+  guide: GuideDocument,
+  match: QuestionMatch,
+  first: FirstParagraph,
+  citer: Citer,
+) {
+  const next = match.next;
+  if (
+    !next ||
+    !first.ownAnswerOnly ||
+    next.question.fact ||
+    (!next.forState && /\bIn [A-Z]/.test(next.question.answer)) ||
+    words(next.question.answer) > 35 ||
+    sentenceCount(first) + splitSentences(next.question.answer).length > firstParagraphSentences
+  )
+    return;
+  const quoted = quoteHeld(guide, citer, next.question.answer);
+  if (!quoted) return;
+  first.sentences.push(quoted);
+  first.used.add(next.question.answer);
+}
+
+/** The direct answer is at most this many sentences, unless the guide's own answer is longer. */
+const firstParagraphSentences = 3;
+
+/** How many sentences the first paragraph holds so far. */
+const sentenceCount = (first: FirstParagraph) =>
+  first.sentences.reduce(
+    (count, sentence) => count + splitSentences(sentence.replace(/\s*\[\d+\]/g, '')).length,
+    0,
+  );
 
 /** A guide question this close (0 to 1) answers alone; less close, its closest sentence is added. */
 const sureMatch = 0.6;
@@ -191,8 +217,15 @@ export function composeAnswer(guide: GuideDocument, question: AnswerQuestion): C
     if (!first || lexical.answeredFor) [first, citer] = [lexical, lexicalCiter];
   }
   // Not sure of the guide's question: the guide's sentence closest to the person's words too.
-  const unsure = question.matched && question.matched.score < sureMatch;
-  if (unsure && !first.asksForState && !first.missingForState && first.sentences.length < 3)
+  const { matched } = question;
+  const unsure = matched && matched.score < sureMatch;
+  if (matched) addNextAnswer(guide, matched, first, citer);
+  if (
+    unsure &&
+    !first.asksForState &&
+    !first.missingForState &&
+    sentenceCount(first) < firstParagraphSentences
+  )
     addClosestSentence(guide, sentences, question, first, citer);
   if (first.asksForState) first.sentences.push(askStateLine);
 

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { evalSets, readQuestions } from '../../../../bench/answers/questions';
-import { figuresOf, type SetFigures } from '../../../../bench/answers/report';
+import { figuresOf, rate, targets, type SetFigures } from '../../../../bench/answers/report';
 import { askAll, type AskedReply } from '../../../../bench/answers/run';
 import { testGuideLibrary } from '../../../../test/support/guides';
 
@@ -13,18 +13,20 @@ const published = JSON.parse(readFileSync('src/shared/accuracy-results.json', 'u
   sets: Record<string, SetFigures>;
 };
 
+/**
+ * Direct cited answers over the whole set are held at least here, the figure reached so far; the
+ * target (targets.directAnswers, 90%) is not met yet, and this floor only rises.
+ */
+const directAnswersFloor = 0.82;
+
 describe('the published accuracy figures', () => {
-  let replies: AskedReply[];
+  const fresh: Record<string, SetFigures> = {};
   beforeAll(async () => {
-    replies = await askAll(
-      testGuideLibrary(),
+    const library = testGuideLibrary();
+    const replies: AskedReply[] = await askAll(
+      library,
       evalSets.flatMap((set) => readQuestions(set)),
     );
-  }, 180_000);
-
-  it('are those of a fresh run in library mode', () => {
-    const library = testGuideLibrary();
-    const fresh: Record<string, SetFigures> = {};
     for (const set of evalSets) {
       fresh[set] = figuresOf(
         library,
@@ -32,8 +34,19 @@ describe('the published accuracy figures', () => {
       );
     }
     fresh.all = figuresOf(library, replies);
+  }, 180_000);
+
+  it('are those of a fresh run in library mode', () => {
     expect(published.mode).toBe('library');
     expect(fresh).toEqual(published.sets);
+  });
+
+  it('meet the targets over the whole set, held-out part included', () => {
+    const all = fresh.all!;
+    expect(rate(all.declinedFree)).toBeGreaterThanOrEqual(targets.declinedFree);
+    expect(rate(all.wrongDeclines)).toBeLessThanOrEqual(targets.wrongDeclines);
+    expect(all.firstParagraphGrade).toBeLessThanOrEqual(targets.firstParagraphGrade);
+    expect(rate(all.directAnswers)).toBeGreaterThanOrEqual(directAnswersFloor);
   });
 
   it('hold what must always hold: every citation names a source given, and declines are free', () => {

@@ -4,6 +4,7 @@ import { createGuidesService } from '../guides/service';
 import { smallTalkOf } from './gate';
 import { languageOf } from './language';
 import { placeIn, readPlaces } from './places';
+import { words } from '../guides/terms';
 import { splitSentences } from './sentences';
 import { createAnswersService } from './service';
 
@@ -141,6 +142,16 @@ describe('placing and answering', () => {
   it('keeps a form number whole: N-400 is not 400', () => {
     const plan = ask('how early can i send in my n-400');
     expect(plan.passages[0]).toMatchObject({ slug: 'becoming-a-citizen' });
+  });
+
+  it('reads a unit shortened after a number as the unit: "$18/hr" is pay by the hour, not HR', () => {
+    expect(words('i make $18/hr and worked 47 hrs, 6 wks ago; talk to hr')).toEqual(
+      'i make 18 hour and worked 47 hours 6 weeks ago talk to hr'.split(' '),
+    );
+    const plan = ask(
+      'i make $18/hr and worked 47 hrs last week. what should those extra 7 hrs pay',
+    );
+    expect(plan.passages[0]).toMatchObject({ slug: 'overtime-pay' });
   });
 
   it('uses the profile state when the question names none, and the named state over it', () => {

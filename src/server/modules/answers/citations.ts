@@ -33,6 +33,16 @@ export function plain(text: string): string {
     .trim();
 }
 
+/**
+ * A list item quoted alone reads as a sentence: its first letter capital, its closing ";", "; or"
+ * or ":" a full stop, and a full stop where it has none. The words stay the guide's.
+ */
+export function asSentence(text: string): string {
+  const ended = text.replace(/\s*(?:[:;,]|; (?:or|and))$/, '.');
+  const stopped = /[.!?]["”’)]?$/.test(ended) ? ended : `${ended}.`;
+  return stopped.charAt(0).toUpperCase() + stopped.slice(1);
+}
+
 /** Quotes sentences of one guide and numbers the sections they come from, in order of use. */
 export function createCiter(guide: GuideDocument) {
   const cited: CitedSection[] = [];
@@ -46,7 +56,7 @@ export function createCiter(guide: GuideDocument) {
     return `[${index + 1}]`;
   };
   const quote = (sentence: Quotable) => {
-    const text = plain(sentence.text).replace(/[:;]$/, '.');
+    const text = asSentence(plain(sentence.text));
     const where =
       sentence.place && !text.includes(sentence.place) && !placed.has(sentence.place)
         ? `${sentence.place}: `

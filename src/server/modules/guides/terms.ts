@@ -17,6 +17,18 @@ const stopWords = new Set(
   ).split(' '),
 );
 
+/** A unit shortened after a number ("$18/hr", "47 hrs", "6 wks"): "hr" alone may be HR. */
+const unitAfterNumber = /(\d\s*|\d\s*\/\s*|\bper\s+)(hrs?|wks?|yrs?|mos)\b/g;
+const unitWords: Record<string, string> = {
+  hr: 'hour',
+  hrs: 'hours',
+  wk: 'week',
+  wks: 'weeks',
+  yr: 'year',
+  yrs: 'years',
+  mos: 'months',
+};
+
 /**
  * Splits text into lower-case words (letters and digits), apostrophes dropped ("don't" ->
  * "dont"); a form's letter stays with its number ("N-400", "n400" -> "n400"; "I-94" -> "i94").
@@ -26,6 +38,7 @@ export function words(text: string): string[] {
     text
       .toLowerCase()
       .replace(/['\u2019]/g, '')
+      .replace(unitAfterNumber, (_, before: string, unit: string) => `${before}${unitWords[unit]}`)
       .replace(/\b([a-z])-(\d{1,4}[a-z]?)\b/g, '$1$2')
       .match(/[a-z0-9]+/g) ?? []
   );

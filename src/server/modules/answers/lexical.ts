@@ -80,7 +80,11 @@ function scoreSentence(
 }
 
 /** A sentence that is one of the guide's facts for a state other than the person's. */
-export function isStateFact(guide: GuideDocument, sentence: GuideSentence, state: Place | undefined) {
+export function isStateFact(
+  guide: GuideDocument,
+  sentence: GuideSentence,
+  state: Place | undefined,
+) {
   const code = state?.kind === 'state' ? `US-${state.code}` : undefined;
   return guide.facts.some(
     (fact) =>

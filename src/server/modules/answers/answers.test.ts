@@ -41,6 +41,19 @@ describe('places', () => {
 
   it('knows places outside the United States', () => {
     expect(placeIn('i live in ontario')).toMatchObject({ kind: 'abroad' });
+    expect(placeIn('my landlord in london kept my deposit')).toMatchObject({ kind: 'abroad' });
+  });
+
+  it('does not take a trip abroad or a country of origin for where the matter is', () => {
+    expect(
+      readPlaces('flying to mexico in the spring, is my back support a problem').places,
+    ).toEqual([]);
+    expect(readPlaces('im from india, can my employer pay me less').places).toEqual([]);
+    expect(
+      ask(
+        'owe like 3k in back child support, flying to mexico in the spring, is that gonna be a problem',
+      ),
+    ).toMatchObject({ placement: 'covered' });
   });
 });
 

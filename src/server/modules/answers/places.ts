@@ -132,6 +132,9 @@ const abroad = new Set(
   ).split(','),
 );
 
+/** Words before a place abroad that make it a trip or an origin. */
+const elsewhere = new Set(['to', 'from', 'visit', 'visiting', 'visited']);
+
 /** "Georgia" is a state in questions about US law; "Washington" is too, unless it is DC. */
 const names = new Map<string, string>();
 for (const region of usStates) names.set(region.name.toLowerCase(), region.code);
@@ -189,7 +192,8 @@ export function readPlaces(text: string): { places: Place[]; otherWords: string[
           .slice(i, i + length)
           .map((token) => token.raw)
           .join(' ');
-        places.push({ kind: 'abroad', name });
+        // "Flying to Mexico", "I'm from India": a trip or an origin, not where the matter is.
+        if (!elsewhere.has(tokens[i - 1]?.lower ?? '')) places.push({ kind: 'abroad', name });
         matched = length;
         break;
       }

@@ -1,6 +1,8 @@
 // How an answer quotes the guide: each sentence as one line, without bracketed statute names,
-// followed by the number of the section it comes from ([1] is the first section cited).
-import type { GuideDocument } from '../../../shared/guides.js';
+// followed by the number of the section it comes from ([1] is the first section cited), and the
+// section of the guide that holds a sentence: where its citation points.
+import { overviewAnchor, type GuideDocument } from '../../../shared/guides.js';
+import { blocksText } from '../guides/markdown.js';
 
 export interface CitedSection {
   slug: string;
@@ -68,3 +70,34 @@ export function createCiter(guide: GuideDocument) {
 }
 
 export type Citer = ReturnType<typeof createCiter>;
+
+const squeeze = (text: string) => text.replace(/\s+/g, ' ').trim();
+const sectionTexts = new WeakMap<
+  GuideDocument,
+  { anchor: string; heading: string; text: string }[]
+>();
+
+/** The section of the guide whose text holds a sentence: where its citation points. */
+export function sectionHolding(
+  guide: GuideDocument,
+  sentence: string,
+): { anchor: string; heading: string } | undefined {
+  let texts = sectionTexts.get(guide);
+  if (!texts) {
+    texts = [
+      {
+        anchor: overviewAnchor,
+        heading: 'Overview',
+        text: squeeze(`${guide.summary}\n${blocksText(guide.intro)}`),
+      },
+      ...guide.sections.map((section) => ({
+        anchor: section.anchor,
+        heading: section.heading,
+        text: squeeze(blocksText(section.blocks)),
+      })),
+    ];
+    sectionTexts.set(guide, texts);
+  }
+  const wanted = squeeze(sentence);
+  return texts.find((section) => section.text.includes(wanted));
+}

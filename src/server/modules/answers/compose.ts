@@ -4,7 +4,7 @@
 // then when to see a lawyer, from the guide's own section. Decisions 0111 and 0114.
 import type { GuideDocument, GuideFact } from '../../../shared/guides.js';
 import { askStateLine } from '../../../shared/chat.js';
-import { createCiter, type CitedSection, type Citer } from './citations.js';
+import { createCiter, sectionHolding, type CitedSection, type Citer } from './citations.js';
 import type { FigureKind } from './figures.js';
 import {
   isStateFact,
@@ -15,7 +15,7 @@ import {
   words,
 } from './lexical.js';
 import type { Place } from './places.js';
-import { sectionHolding, type QuestionMatch } from './questions.js';
+import type { QuestionMatch } from './questions.js';
 import { sentencesOf, splitSentences, type GuideSentence } from './sentences.js';
 
 export type { CitedSection } from './citations.js';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { GuideDocument, GuideQuestion } from '../../../shared/guides';
 import { composeAnswer } from './compose';
-import { indexQuestions, matchQuestions, sectionHolding, weightedTerms } from './questions';
+import { sectionHolding } from './citations';
+import { indexQuestions, matchQuestions, weightedTerms } from './questions';
 
 const question = (ask: string, also: string[], answer: string): GuideQuestion => ({
   ask,

@@ -2,8 +2,7 @@
 // a TF-IDF cosine between the person's terms and each way the guide puts the question, so "my
 // landlord still has my money" finds "How long does a landlord have to return a deposit?" and
 // its own answering sentence. Decision 0114.
-import { overviewAnchor, type GuideDocument, type GuideQuestion } from '../../../shared/guides.js';
-import { blocksText } from '../guides/markdown.js';
+import type { GuideDocument, GuideQuestion } from '../../../shared/guides.js';
 import { expandQuery } from '../guides/search-index.js';
 import { figureKindOf, figurePatterns, type FigureKind } from './figures.js';
 import { readPlaces } from './places.js';
@@ -295,35 +294,4 @@ export function matchQuestions(
     }
   }
   return matches.sort((a, b) => b.score - a.score);
-}
-
-const squeeze = (text: string) => text.replace(/\s+/g, ' ').trim();
-const sectionTexts = new WeakMap<
-  GuideDocument,
-  { anchor: string; heading: string; text: string }[]
->();
-
-/** The section of the guide whose text holds a sentence: where its citation points. */
-export function sectionHolding(
-  guide: GuideDocument,
-  sentence: string,
-): { anchor: string; heading: string } | undefined {
-  let texts = sectionTexts.get(guide);
-  if (!texts) {
-    texts = [
-      {
-        anchor: overviewAnchor,
-        heading: 'Overview',
-        text: squeeze(`${guide.summary}\n${blocksText(guide.intro)}`),
-      },
-      ...guide.sections.map((section) => ({
-        anchor: section.anchor,
-        heading: section.heading,
-        text: squeeze(blocksText(section.blocks)),
-      })),
-    ];
-    sectionTexts.set(guide, texts);
-  }
-  const wanted = squeeze(sentence);
-  return texts.find((section) => section.text.includes(wanted));
 }

@@ -171,7 +171,8 @@ const leansOnBefore = /^(?:This|That|These|Those|It|They|Then|So|But|And|Also|Or
 
 /**
  * Adds the guide's sentence that shares most of the person's words (lexical.ts), when it stands
- * alone, is short, says something the paragraph does not, and is not another state's rule.
+ * alone, is short, says something the paragraph does not, is not another state's rule, and is
+ * not the "when to see a lawyer" line the answer ends with.
  */
 function addClosestSentence(
   guide: GuideDocument,
@@ -184,6 +185,7 @@ function addClosestSentence(
   const said = [...first.used];
   const closest = rankSentences(sentences, question).find(
     ({ sentence: { text }, sentence }) =>
+      sentence.anchor !== 'when-to-see-a-lawyer' &&
       words(text) <= 25 &&
       !leansOnBefore.test(text) &&
       !said.some((used) => used.includes(text) || text.includes(used)) &&
@@ -216,10 +218,10 @@ export function composeAnswer(guide: GuideDocument, question: AnswerQuestion): C
     const lexical = lexicalFirst(guide, sentences, question, lexicalCiter, help);
     if (!first || lexical.answeredFor) [first, citer] = [lexical, lexicalCiter];
   }
-  // Not sure of the guide's question: the guide's sentence closest to the person's words too.
   const { matched } = question;
-  const unsure = matched && matched.score < sureMatch;
   if (matched) addNextAnswer(guide, matched, first, citer);
+  // Not sure of the guide's question: the guide's sentence closest to the person's words too.
+  const unsure = matched && matched.score < sureMatch;
   if (
     unsure &&
     !first.asksForState &&

@@ -84,6 +84,29 @@ describe("the guides' own questions", () => {
     expect(best(asked, ['leave'], 'duration')?.question.answer).toMatch(/12 workweeks/);
   });
 
+  it('find a question by the words of its answer, and by its ways of asking taken together', () => {
+    const rooms = guide('rooms', [
+      question('Is FMLA leave paid?', ['do I get paid during leave'], 'FMLA leave is unpaid.'),
+      question(
+        'Can they charge for wear and tear?',
+        ['can they charge for paint', 'what about the old carpet stains'],
+        'A landlord may not charge for light scuffs.',
+      ),
+      question(
+        'Who picks the paint colors?',
+        ['who chooses paint and wallpaper'],
+        'The lease may say who chooses colors.',
+      ),
+    ]);
+    const roomIndex = indexQuestions([rooms]);
+    const match = (text: string) =>
+      matchQuestions(roomIndex, weightedTerms(text), ['rooms'], undefined)[0];
+    // No way of asking says "scuffs": its answer does.
+    expect(match('scuffs')?.question.ask).toBe('Can they charge for wear and tear?');
+    // "paint" and "carpet" stand in two ways of asking one question: together they find it.
+    expect(match('paint carpet')?.question.ask).toBe('Can they charge for wear and tear?');
+  });
+
   it('score nothing for words no question shares', () => {
     expect(best('recipe for sourdough bread')?.score ?? 0).toBe(0);
   });

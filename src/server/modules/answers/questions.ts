@@ -1,7 +1,8 @@
 // The questions each guide answers (front matter `questions`), matched to what a person asks:
-// a TF-IDF cosine between the person's terms and each way the guide puts the question, so "my
-// landlord still has my money" finds "How long does a landlord have to return a deposit?" and
-// its own answering sentence. Decision 0114.
+// TF-IDF cosines between the person's terms and each way the guide puts the question, all of
+// them together, and the question's answer, so "my landlord still has my money" finds "How long
+// does a landlord have to return a deposit?" and its own answering sentence. Decisions 0114 and
+// 0156.
 import type { GuideDocument, GuideQuestion } from '../../../shared/guides.js';
 import { expandQuery } from '../guides/search-index.js';
 import { figureKindOf, figurePatterns, type FigureKind } from './figures.js';

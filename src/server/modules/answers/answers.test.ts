@@ -126,6 +126,19 @@ describe('placing and answering', () => {
     expect(first).toMatch(/impaired your ability to drive safely, whatever your BAC\..*\[1\]/);
   });
 
+  it('adds no label and no sentence that says a figure again', () => {
+    const leave = firstParagraphOf(
+      ask('how many weeks of unpaid leave can i take after having a baby').text,
+    );
+    expect(leave).toMatch(/^Eligible employees can take up to 12 workweeks/);
+    expect(leave).not.toContain('The most useful fact');
+    const limits = firstParagraphOf(
+      ask('whats the statute of limitations on credit card debt').text,
+    );
+    expect(limits).toContain('three-to-six-year range');
+    expect(limits).not.toContain('What a statute of limitations is.');
+  });
+
   it('keeps the direct answer to three sentences', () => {
     for (const question of [
       'whats the earliest a divorce can be final in texas after filing',

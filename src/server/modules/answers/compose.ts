@@ -5,7 +5,7 @@
 import type { GuideDocument, GuideFact } from '../../../shared/guides.js';
 import { askStateLine } from '../../../shared/chat.js';
 import { createCiter, sectionHolding, type CitedSection, type Citer } from './citations.js';
-import type { FigureKind } from './figures.js';
+import { figuresIn, type FigureKind } from './figures.js';
 import {
   isStateFact,
   lexicalFirst,
@@ -183,10 +183,19 @@ function addClosestSentence(
 ) {
   const state = question.place?.kind === 'state' ? question.place.name : undefined;
   const said = [...first.used];
+  const saidFigures = new Set(said.flatMap(figuresIn));
+  // A sentence whose every figure is said already says the same fact again.
+  const repeats = (text: string) => {
+    const figures = figuresIn(text);
+    return figures.length > 0 && figures.every((figure) => saidFigures.has(figure));
+  };
   const closest = rankSentences(sentences, question).find(
     ({ sentence: { text }, sentence }) =>
       sentence.anchor !== 'when-to-see-a-lawyer' &&
+      // Short paragraph leads are labels ("What a statute of limitations is.").
+      words(text) >= (sentence.leads ? 8 : 6) &&
       words(text) <= 25 &&
+      !repeats(text) &&
       !leansOnBefore.test(text) &&
       !said.some((used) => used.includes(text) || text.includes(used)) &&
       !isStateFact(guide, sentence, question.place) &&

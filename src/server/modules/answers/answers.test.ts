@@ -151,6 +151,19 @@ describe('placing and answering', () => {
     }
   });
 
+  it('reads "how does it work in ny?" after a Texas question as the same question for New York', () => {
+    const custody = ['austin tx, separating from my wife, do we both share custody of the kids'];
+    const ny = ask('how does it work in ny', custody);
+    expect(ny).toMatchObject({ placement: 'covered', free: false });
+    expect(ny.passages[0]).toMatchObject({ slug: 'child-custody' });
+    expect(firstParagraphOf(ny.text)).toMatch(/^In New York, /);
+    // Without a place it asks about the assistant, and changing the subject stays apart.
+    expect(ask('how does this work?', custody)).toMatchObject({ placement: 'small-talk' });
+    expect(
+      ask('how far is it from la to san francisco', ['whats the small claims limit in california']),
+    ).toMatchObject({ placement: 'not-legal', free: true });
+  });
+
   it('answers with the question the guide asks for the state named, in a follow-up too', () => {
     const utah = ask('and in utah?', ["what's the legal blood alcohol limit for driving"]);
     expect(firstParagraphOf(utah.text)).toMatch(/^In Utah, .*0\.05/);

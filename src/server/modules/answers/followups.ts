@@ -27,8 +27,22 @@ export function isElliptical(
  * of its own, or has a word the law uses more than everyday talk. "How far is it to San
  * Francisco?" after a small-claims question is about something else.
  */
-export function continuesTopic(text: string, reading: QuestionReading, vocabulary: GateVocabulary) {
+export function continuesTopic(
+  text: string,
+  reading: QuestionReading,
+  vocabulary: GateVocabulary,
+  earlierStates: readonly string[] = [],
+) {
   if (followUpStart.test(text) || reading.ownTerms.length === 0) return true;
+  // "How does it work in NY?" after a Texas question: the same thing, asked for another state.
+  const states = reading.places.flatMap((place) => (place.kind === 'state' ? [place.code] : []));
+  if (
+    states.length === 1 &&
+    !earlierStates.includes(states[0]!) &&
+    reading.ownTerms.length <= 1 &&
+    backReference.test(text)
+  )
+    return true;
   return reading.ownTerms.some((term) => (legalLean(vocabulary, term) ?? 0) >= topicLean);
 }
 /** How much more the guides use a word than everyday English, for it to keep to the law. */

@@ -78,6 +78,12 @@ export interface AnswersDeps {
   selfHelpFor: (stateCode: string) => { name: string; url: string } | undefined;
 }
 
+/** The states the earlier questions name. */
+const statesNamed = (earlier: readonly string[]) =>
+  earlier.flatMap((question) =>
+    readPlaces(question).places.flatMap((place) => (place.kind === 'state' ? [place.code] : [])),
+  );
+
 export function createAnswersService({ guides, selfHelpFor }: AnswersDeps) {
   let vocabulary: GateVocabulary | undefined;
   let questionIndex: QuestionIndex | undefined;
@@ -115,7 +121,10 @@ export function createAnswersService({ guides, selfHelpFor }: AnswersDeps) {
 
   function place({ text, earlier, profile }: AskedQuestion): Placement {
     const smallTalk = smallTalkOf(text);
-    if (smallTalk) return { kind: 'small-talk', reply: replies[smallTalk] };
+    // "How does it work in NY?" after a question asks it again for NY, not about the assistant.
+    const asksAgainForPlace =
+      smallTalk === 'identity' && earlier.length > 0 && readPlaces(text).places.length > 0;
+    if (smallTalk && !asksAgainForPlace) return { kind: 'small-talk', reply: replies[smallTalk] };
     const profileState = profile.country === 'US' ? statePlaceOf(profile.region) : undefined;
     const jurisdiction = profileState?.kind === 'state' ? `US-${profileState.code}` : null;
 
@@ -131,7 +140,7 @@ export function createAnswersService({ guides, selfHelpFor }: AnswersDeps) {
     // remarry" after a divorce question): read with the question before it.
     const leansOnEarlier =
       previous !== undefined &&
-      continuesTopic(text, reading, gateVocabulary()) &&
+      continuesTopic(text, reading, gateVocabulary(), statesNamed(earlier)) &&
       (isElliptical(text, reading, gateVocabulary()) ||
         (!isCovered(reading) && soundsLegal(gateVocabulary(), reading)) ||
         withinTopic(reading, read(context, jurisdiction)));
@@ -173,7 +182,10 @@ export function createAnswersService({ guides, selfHelpFor }: AnswersDeps) {
     const asking = followUp && previous ? followUpTerms(reading.terms, ownWords) : reading.terms;
     const placeForAnswer = named ?? profileState;
     const stateCode = placeForAnswer?.kind === 'state' ? placeForAnswer.code : undefined;
-    const matched = closestQuestion(questions(), chosen, asking, figure, stateCode);
+    // A follow-up with one word of its own or none keeps to the topic's guide.
+    const withinGuide = followUp && ownWords.size <= 1;
+    const searched = withinGuide ? chosen.filter((p) => p.slug === chosen[0]!.slug) : chosen;
+    const matched = closestQuestion(questions(), searched, asking, figure, stateCode);
     // The guide whose own question the person asked, else the one the search chose.
     const passages = matched
       ? [

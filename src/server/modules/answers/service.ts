@@ -78,12 +78,6 @@ export interface AnswersDeps {
   selfHelpFor: (stateCode: string) => { name: string; url: string } | undefined;
 }
 
-/** The states the earlier questions name. */
-const statesNamed = (earlier: readonly string[]) =>
-  earlier.flatMap((question) =>
-    readPlaces(question).places.flatMap((place) => (place.kind === 'state' ? [place.code] : [])),
-  );
-
 export function createAnswersService({ guides, selfHelpFor }: AnswersDeps) {
   let vocabulary: GateVocabulary | undefined;
   let questionIndex: QuestionIndex | undefined;
@@ -134,13 +128,16 @@ export function createAnswersService({ guides, selfHelpFor }: AnswersDeps) {
     }
     let followUp = false;
     const previous = earlier.at(-1);
+    // The places each earlier question names, read once.
+    const earlierPlaces = earlier.map((question) => readPlaces(question).places);
+    const earlierStates = earlierPlaces.flat().flatMap((p) => (p.kind === 'state' ? [p.code] : []));
     // The two questions before it: "I work in Texas btw" leaves the topic one question back.
     const context = earlier.slice(-2).join(' ');
     // Elliptical ("what about Texas?"), or legal but not covered alone ("how long til I can
     // remarry" after a divorce question): read with the question before it.
     const leansOnEarlier =
       previous !== undefined &&
-      continuesTopic(text, reading, gateVocabulary(), statesNamed(earlier)) &&
+      continuesTopic(text, reading, gateVocabulary(), earlierStates) &&
       (isElliptical(text, reading, gateVocabulary()) ||
         (!isCovered(reading) && soundsLegal(gateVocabulary(), reading)) ||
         withinTopic(reading, read(context, jurisdiction)));
@@ -154,7 +151,7 @@ export function createAnswersService({ guides, selfHelpFor }: AnswersDeps) {
       }
     }
     const named =
-      reading.places.at(-1) ?? earlier.map((q) => readPlaces(q).places.at(-1)).findLast(Boolean);
+      reading.places.at(-1) ?? earlierPlaces.map((places) => places.at(-1)).findLast(Boolean);
     const outsideUs =
       named?.kind === 'abroad' || (!named && profile.country !== null && profile.country !== 'US');
 

@@ -115,9 +115,11 @@ export function createAnswersService({ guides, selfHelpFor }: AnswersDeps) {
 
   function place({ text, earlier, profile }: AskedQuestion): Placement {
     const smallTalk = smallTalkOf(text);
+    // The question's places and other words, read once.
+    const inText = readPlaces(text);
     // "How does it work in NY?" after a question asks it again for NY, not about the assistant.
     const asksAgainForPlace =
-      smallTalk === 'identity' && earlier.length > 0 && readPlaces(text).places.length > 0;
+      smallTalk === 'identity' && earlier.length > 0 && inText.places.length > 0;
     if (smallTalk && !asksAgainForPlace) return { kind: 'small-talk', reply: replies[smallTalk] };
     const profileState = profile.country === 'US' ? statePlaceOf(profile.region) : undefined;
     const jurisdiction = profileState?.kind === 'state' ? `US-${profileState.code}` : null;
@@ -164,7 +166,7 @@ export function createAnswersService({ guides, selfHelpFor }: AnswersDeps) {
     }
     if (outsideUs) return { kind: 'abroad', reply: replies.abroad };
     const chosen = chooseGuide(gateVocabulary(), reading);
-    const ownWords = weightedTerms(readPlaces(text).otherWords.join(' '));
+    const ownWords = weightedTerms(inText.otherWords.join(' '));
     // "And in Utah?" asks the figure asked before; "and if they just keep it?" asks something
     // of its own, and "is it paid?" asks yes or no.
     const asksYesOrNo = /^\s*(?:is|are|can|could|does|do|did|will|would|should|must)\b/i.test(text);

@@ -24,18 +24,20 @@ export function findRefreshTokenById(db: Db, id: string): Promise<RefreshTokenRo
 }
 
 /**
- * Marks `currentId` replaced by `next` and stores `next`, in one transaction. Answers false when
- * another request rotated the token first (the conditional update found it already revoked).
+ * Marks `currentId` replaced by `next` at `rotatedAt` and stores `next`, in one transaction.
+ * Answers false when another request rotated the token first (the conditional update found it
+ * already revoked).
  */
 export function rotateRefreshToken(
   db: Db,
   currentId: string,
+  rotatedAt: string,
   next: RefreshTokenRow,
 ): Promise<boolean> {
   return db.kysely.transaction().execute(async (trx) => {
     const { numUpdatedRows } = await trx
       .updateTable('refresh_tokens')
-      .set({ revoked_at: next.created_at, replaced_by: next.id })
+      .set({ revoked_at: rotatedAt, replaced_by: next.id })
       .where('id', '=', currentId)
       .where('revoked_at', 'is', null)
       .executeTakeFirst();

@@ -73,11 +73,14 @@ export function createSessionService({ config, db, log }: ModuleDeps) {
    * A token rotated moments ago whose successor was never used: the answer to that refresh was
    * lost (a page navigated or reloaded while it was on its way, so the browser kept the old
    * cookie). Within `rotationGraceMs` the successor stands in for it, rotated in its turn, rather
-   * than the whole sign-in ending (decision 0098). Undefined otherwise.
+   * than the whole sign-in ending (decision 0098). A use that began before the rotation was
+   * written (`revoked_at` is taken just before the write) is a second use at the same instant,
+   * not a lost answer, whichever of the two reads the row first. Undefined otherwise.
    */
   async function unansweredRotation(token: RefreshTokenRow, now: number) {
     if (token.revoked_at === null || token.replaced_by === null) return undefined;
-    if (now - Date.parse(token.revoked_at) >= rotationGraceMs) return undefined;
+    const rotatedAt = Date.parse(token.revoked_at);
+    if (now <= rotatedAt || now - rotatedAt >= rotationGraceMs) return undefined;
     const successor = await findRefreshTokenById(db, token.replaced_by);
     return successor && successor.revoked_at === null ? successor : undefined;
   }
@@ -150,7 +153,7 @@ export function createSessionService({ config, db, log }: ModuleDeps) {
       if (current.expires_at <= nowIso) throw sessionExpired();
 
       const token = newSecretToken();
-      const rotated = await rotateRefreshToken(db, current.id, {
+      const rotated = await rotateRefreshToken(db, current.id, new Date().toISOString(), {
         id: randomUUID(),
         user_id: current.user_id,
         family_id: current.family_id,

@@ -12,6 +12,7 @@ import {
   rankSentences,
   stateSentence,
   statesIn,
+  wholeStateRule,
   words,
 } from './lexical.js';
 import type { Place } from './places.js';
@@ -104,8 +105,9 @@ function matchedFirst(
   const stateRule =
     state && !own && !match.forState ? stateSentence(sentencesOf(guide), question) : undefined;
   if (stateRule) {
-    out.sentences.push(citer.quote(stateRule));
-    out.used.add(stateRule.text);
+    const rule = wholeStateRule(guide, stateRule, state!.code);
+    out.sentences.push(citer.quote(rule));
+    out.used.add(rule.text);
     out.answeredFor = `US-${state!.code}`;
     if (facts.length === 0 && words(answer) <= 30 && !stateRule.text.includes(answer)) say(answer);
   } else if (own) {

@@ -7,6 +7,8 @@ import { legalLean, type GateVocabulary, type QuestionReading } from './gate.js'
 const followUpStart =
   /^\s*(?:and|but|what about|how about|what if|also|same|ok(?:ay)? (?:and|what|how)|so what|then|in|for)\b/i;
 const backReference = /\b(?:it|its|that|this|they|them|there|those|these|same|instead|too|also)\b/i;
+/** A pronoun that stands for the topic before ("does it", "file that?"), not "this weekend". */
+const pointsBack = /\b(?:it|its|they|them)\b|\bthat[\s?.!]*$/i;
 
 export function isElliptical(
   text: string,
@@ -24,7 +26,8 @@ export function isElliptical(
 
 /**
  * Not a change of subject: a question that says it goes on ("what if…", "and…"), has no words
- * of its own, or has a word the law uses more than everyday talk. "How far is it to San
+ * of its own, points back at the topic with nothing of its own the guides cover, or has a word
+ * the law uses more than everyday talk. "How far is it to San
  * Francisco?" after a small-claims question is about something else.
  */
 export function continuesTopic(
@@ -32,8 +35,18 @@ export function continuesTopic(
   reading: QuestionReading,
   vocabulary: GateVocabulary,
   earlierStates: readonly string[] = [],
+  coveredAlone = true,
 ) {
   if (followUpStart.test(text) || reading.ownTerms.length === 0) return true;
+  // "How many weeks does it have to run?": it points back, names no place, and our guides do not
+  // answer it alone.
+  if (
+    !coveredAlone &&
+    reading.places.length === 0 &&
+    reading.ownTerms.length <= 4 &&
+    pointsBack.test(text)
+  )
+    return true;
   // "How does it work in NY?" after a Texas question: the same thing, asked for another state.
   const states = reading.places.flatMap((place) => (place.kind === 'state' ? [place.code] : []));
   if (

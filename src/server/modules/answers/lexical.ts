@@ -3,7 +3,7 @@
 // and the person's state. Decision 0111.
 import type { GuideDocument } from '../../../shared/guides.js';
 import { regionsByCountry } from '../../../shared/jurisdictions.js';
-import { plain, type Citer } from './citations.js';
+import { plain, sectionHolding, type Citer, type Quotable } from './citations.js';
 import type { AnswerQuestion, FirstParagraph } from './compose.js';
 import { figurePatterns } from './figures.js';
 import type { Place } from './places.js';
@@ -151,6 +151,26 @@ export function stateSentence(
   )?.sentence;
 }
 
+/**
+ * The state's sentence as its fact gives it: a fact for that state whose text holds the sentence
+ * and goes on ("…a 3-day notice to pay rent or quit. The 3 days do not count Saturdays…") is
+ * quoted whole, when it stands in one section. Else the sentence alone.
+ */
+export function wholeStateRule(
+  guide: GuideDocument,
+  sentence: GuideSentence,
+  stateCode: string,
+): Quotable {
+  const fact = guide.facts.find(
+    (candidate) =>
+      candidate.jurisdiction === `US-${stateCode}` &&
+      candidate.text.length > sentence.text.length &&
+      candidate.text.includes(sentence.text),
+  );
+  const section = fact ? sectionHolding(guide, fact.text) : undefined;
+  return fact && section ? { text: fact.text, ...section } : sentence;
+}
+
 export function lexicalFirst(
   guide: GuideDocument,
   sentences: GuideSentence[],
@@ -184,13 +204,13 @@ export function lexicalFirst(
     (figure !== undefined &&
       stateFacts >= 3 &&
       ranked.slice(0, 6).some((e) => aboutOtherStates(e.sentence) && figure.test(e.sentence.text)));
-  const push = (sentence: GuideSentence) => {
+  const push = (sentence: Quotable) => {
     first.push(quote(sentence));
     used.add(sentence.text);
   };
   if (best) {
     if (stateBest) {
-      push(stateBest.sentence);
+      push(wholeStateRule(guide, stateBest.sentence, state!.code));
       answeredFor = `US-${state!.code}`;
     } else if (state && variesByState) {
       // The guide gives other states' figures, not this one's: say so, then the general rule.

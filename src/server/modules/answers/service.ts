@@ -102,6 +102,15 @@ export function createAnswersService({ guides, selfHelpFor }: AnswersDeps) {
     return { ...reading, features: [...reading.features, closest] };
   };
 
+  /** The passages of the topic's guide first, when the search found it. */
+  const topicFirst = (passages: GuidePassage[], slug: string | undefined) =>
+    slug === undefined || !passages.some((passage) => passage.slug === slug)
+      ? passages
+      : [
+          ...passages.filter((passage) => passage.slug === slug),
+          ...passages.filter((passage) => passage.slug !== slug),
+        ];
+
   /** The question keeps to the topic of the questions before it (followups.ts). */
   const withinTopic = (reading: QuestionReading, earlier: QuestionReading) => {
     if (!isCovered(earlier)) return false;
@@ -113,7 +122,11 @@ export function createAnswersService({ guides, selfHelpFor }: AnswersDeps) {
     reading.passages.length > 0 &&
     coveredProbability(reading.features, reading.sparse) >= coveredThreshold;
 
-  function place({ text, earlier, profile }: AskedQuestion): Placement {
+  /**
+   * `depth` 1 places an earlier question, to learn the guide its answer came from (the
+   * conversation's topic); that placement looks back no further.
+   */
+  function place({ text, earlier, profile }: AskedQuestion, depth = 0): Placement {
     const smallTalk = smallTalkOf(text);
     // The question's places and other words, read once.
     const inText = readPlaces(text);
@@ -139,7 +152,7 @@ export function createAnswersService({ guides, selfHelpFor }: AnswersDeps) {
     // remarry" after a divorce question): read with the question before it.
     const leansOnEarlier =
       previous !== undefined &&
-      continuesTopic(text, reading, gateVocabulary(), earlierStates) &&
+      continuesTopic(text, reading, gateVocabulary(), earlierStates, isCovered(reading)) &&
       (isElliptical(text, reading, gateVocabulary()) ||
         (!isCovered(reading) && soundsLegal(gateVocabulary(), reading)) ||
         withinTopic(reading, read(context, jurisdiction)));
@@ -165,7 +178,15 @@ export function createAnswersService({ guides, selfHelpFor }: AnswersDeps) {
         : { kind: 'not-covered', reply: replies.notCovered };
     }
     if (outsideUs) return { kind: 'abroad', reply: replies.abroad };
-    const chosen = chooseGuide(gateVocabulary(), reading);
+    // A follow-up keeps to the guide the answer before it came from, where the search found it.
+    const topic =
+      followUp && depth === 0
+        ? place({ text: previous!, earlier: earlier.slice(0, -1), profile }, 1)
+        : undefined;
+    const chosen = topicFirst(
+      chooseGuide(gateVocabulary(), reading),
+      topic?.kind === 'covered' ? topic.guide.slug : undefined,
+    );
     const ownWords = weightedTerms(inText.otherWords.join(' '));
     // "And in Utah?" asks the figure asked before; "and if they just keep it?" asks something
     // of its own, and "is it paid?" asks yes or no.

@@ -30,6 +30,16 @@ const unitWords: Record<string, string> = {
 };
 
 /**
+ * Numbers written as words read as digits: "four children" and "4 kids" share a term. Not "one",
+ * which more often means "a" ("in one year", "one of them").
+ */
+const numberWords = new Map(
+  'two three four five six seven eight nine ten eleven twelve'
+    .split(' ')
+    .map((word, i) => [word, String(i + 2)]),
+);
+
+/**
  * Splits text into lower-case words (letters and digits), apostrophes dropped ("don't" ->
  * "dont"); a form's letter stays with its number ("N-400", "n400" -> "n400"; "I-94" -> "i94").
  */
@@ -40,7 +50,8 @@ export function words(text: string): string[] {
       .replace(/['\u2019]/g, '')
       .replace(unitAfterNumber, (_, before: string, unit: string) => `${before}${unitWords[unit]}`)
       .replace(/\b([a-z])-(\d{1,4}[a-z]?)\b/g, '$1$2')
-      .match(/[a-z0-9]+/g) ?? []
+      .match(/[a-z0-9]+/g)
+      ?.map((word) => numberWords.get(word) ?? word) ?? []
   );
 }
 

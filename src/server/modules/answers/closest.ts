@@ -28,6 +28,8 @@ export function closestQuestion(
   terms: Map<string, number>,
   figure: FigureKind | undefined,
   state: string | undefined,
+  /** How many times closer another guide's question must be (a follow-up keeps to its topic). */
+  margin = 1,
 ) {
   const slugs = [...new Set(passages.map((passage) => passage.slug))].slice(0, questionGuides);
   const matches = matchQuestions(index, terms, slugs, figure, state);
@@ -39,7 +41,9 @@ export function closestQuestion(
     .sort((a, b) => weighed(b) - weighed(a))[0];
   const otherWeighed = other ? weighed(other) : 0;
   const best =
-    other && otherWeighed >= switchScore && otherWeighed > (first?.score ?? 0) ? other : first;
+    other && otherWeighed >= switchScore && otherWeighed > (first?.score ?? 0) * margin
+      ? other
+      : first;
   if (!best || best.score < questionThreshold) return undefined;
   const nearly = (match: QuestionMatch, to: QuestionMatch, share = nearlyAsClose) =>
     match.slug === to.slug &&

@@ -29,6 +29,9 @@ import { readPlaces, statePlaceOf, type Place } from './places.js';
 import { indexQuestions, matchQuestions, type QuestionIndex, weightedTerms } from './questions.js';
 import { otherLanguageReplies, replies, unansweredReply } from './replies.js';
 
+/** A follow-up leaves its topic's guide for another only when that one's question is this much closer. */
+const topicMargin = 1.5;
+
 /** Below this, no guide question is near enough for the guide's own sentences to answer. */
 const farFromEvery = 0.2;
 
@@ -205,7 +208,15 @@ export function createAnswersService({ guides, selfHelpFor }: AnswersDeps) {
     // A follow-up with one word of its own or none keeps to the topic's guide.
     const withinGuide = followUp && ownWords.size <= 1;
     const searched = withinGuide ? chosen.filter((p) => p.slug === chosen[0]!.slug) : chosen;
-    const matched = closestQuestion(questions(), searched, asking, figure, stateCode);
+    const keepsTopic = topic?.kind === 'covered' && searched[0]?.slug === topic.guide.slug;
+    const matched = closestQuestion(
+      questions(),
+      searched,
+      asking,
+      figure,
+      stateCode,
+      keepsTopic ? topicMargin : 1,
+    );
     // The guide whose own question the person asked, else the one the search chose.
     const passages = matched
       ? [

@@ -132,7 +132,8 @@ function matchedFirst(
 
 /**
  * Two of the guide's questions fit nearly as well: the first paragraph answers both, when the
- * second's answer is short, not another state's rule, and fits in the paragraph.
+ * second's answer is short, not another state's rule, and fits in the paragraph, and the first
+ * is the guide's own answer or not a sure match.
  */
 function addNextAnswer(
   guide: GuideDocument,
@@ -143,7 +144,9 @@ function addNextAnswer(
   const next = match.next;
   if (
     !next ||
-    !first.ownAnswerOnly ||
+    // A state's figure or a fact stands alone, unless the guide's question is not a sure match.
+    (!first.ownAnswerOnly &&
+      (match.score >= sureMatch || first.asksForState || first.missingForState)) ||
     next.question.fact ||
     (!next.forState && /\bIn [A-Z]/.test(next.question.answer)) ||
     words(next.question.answer) > 35 ||

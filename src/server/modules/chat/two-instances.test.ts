@@ -24,7 +24,9 @@ const { llm, startWithChat, startSecondInstance } = chatTestBed();
 // it and waits on its rows.
 const postgres = databaseTargets.find((target) => target.kind === 'postgres')!;
 
-describe('two instances on one PostgreSQL', () => {
+// Two apps start per test (each warms its reply path): on a loaded 2-core machine that alone can
+// take longer than the suite's usual limit.
+describe('two instances on one PostgreSQL', { timeout: 60_000 }, () => {
   /**
    * A reply on the first instance, cut off while another connection holds the person's token
    * account, so the first instance cannot finish settling it (it returns the hold on that row in

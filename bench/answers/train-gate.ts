@@ -20,6 +20,7 @@ const guides = createGuidesService({ library: loadGuideLibrary() });
 const answers = createAnswersService({ guides, selfHelpFor: () => undefined });
 
 const retrievalDir = 'bench/retrieval/questions';
+const trainingDir = 'bench/answers/training';
 const examples = [
   ...readdirSync(retrievalDir)
     .filter((file) => file.endsWith('.json'))
@@ -29,11 +30,16 @@ const examples = [
         JSON.parse(readFileSync(path.join(retrievalDir, file), 'utf8')) as { question: string }[]
       ).map((entry) => ({ text: entry.question, covered: true })),
     ),
-  ...(['covered', 'not-covered'] as const).flatMap((kind) =>
-    (JSON.parse(readFileSync(`bench/answers/training/${kind}.json`, 'utf8')) as string[]).map(
-      (text) => ({ text, covered: kind === 'covered' }),
+  // covered*.json and not-covered*.json: questions the guides answer, and ones they do not.
+  ...readdirSync(trainingDir)
+    .filter((file) => file.endsWith('.json'))
+    .sort()
+    .flatMap((file) =>
+      (JSON.parse(readFileSync(path.join(trainingDir, file), 'utf8')) as string[]).map((text) => ({
+        text,
+        covered: file.startsWith('covered'),
+      })),
     ),
-  ),
   ...readQuestions('tune')
     .filter(
       (q) =>

@@ -36,13 +36,19 @@ export function guideTermCounts(guides: readonly GuideDocument[]): TermCounts {
       ...guide.sections.flatMap((section) => [section.heading, blocksText(section.blocks)]),
     ]),
   );
-  // Keywords and the synonym table are how people ask: each counts as if written ten times.
+  // Keywords are how people ask: each counts as if written ten times.
   countTerms(
     guides.flatMap((guide) => guide.keywords),
     10,
     counts,
   );
-  countTerms(Object.keys(synonyms), 10, counts);
+  // A one-word synonym ("evicted") is the law's word in everyday dress. The words of a longer
+  // phrase ("cold weather rule") are everyday words alone: they do not count.
+  countTerms(
+    Object.keys(synonyms).filter((phrase) => !phrase.includes(' ')),
+    10,
+    counts,
+  );
   return counts;
 }
 

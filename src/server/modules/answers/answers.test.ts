@@ -145,6 +145,7 @@ describe('placing and answering', () => {
       'blew a .07 and the cop still charged me with dui, can he do that',
       'can the repo man take my car from my locked garage',
       'how long does my landlord have to give back my deposit in texas',
+      'landlord taped a paper on my door saying pay in 3 days or get out, im in sacramento',
     ]) {
       const first = firstParagraphOf(ask(question).text).replace(/\s*\[\d+\]/g, '');
       expect(splitSentences(first).length, question).toBeLessThanOrEqual(3);
@@ -162,6 +163,61 @@ describe('placing and answering', () => {
     expect(
       ask('how far is it from la to san francisco', ['whats the small claims limit in california']),
     ).toMatchObject({ placement: 'not-legal', free: true });
+  });
+
+  it("quotes a state's rule whole, as its fact gives it", () => {
+    const first = firstParagraphOf(
+      ask('landlord taped a paper on my door saying pay in 3 days or get out, im in sacramento')
+        .text,
+    );
+    expect(first).toMatch(
+      /^In California, the landlord must first give you a 3-day notice to pay rent or quit\. The 3 days do not count Saturdays, Sundays or court holidays\. \[1\]/,
+    );
+  });
+
+  it('says a sentence once, when the answer and the example state are the same', () => {
+    const first = firstParagraphOf(
+      ask('con ed sent a shutoff notice, how much notice do they need to give').text,
+    ).replace(/\s*\[\d+\]/g, '');
+    const sentences = splitSentences(first);
+    expect(new Set(sentences).size).toBe(sentences.length);
+    expect(first).toContain('Which state are you in?');
+  });
+
+  it('keeps a follow-up to the guide the answer before it came from', () => {
+    const fired = ['got fired in sacramento right after i filed a wage claim, where do i complain'];
+    expect(ask(fired[0]!).passages[0]).toMatchObject({
+      slug: 'retaliation-and-wrongful-termination',
+    });
+    const deadline = ask('how long do i have to file that', fired);
+    expect(deadline.passages[0]).toMatchObject({ slug: 'retaliation-and-wrongful-termination' });
+    expect(firstParagraphOf(deadline.text)).toContain('within one year of the retaliation');
+  });
+
+  it('reads a short question that points back with the one before it, and small talk apart', () => {
+    const llc = ['do i need to publish a notice in the paper when i form an llc in new york'];
+    const weeks = ask('how many weeks does it have to run', llc);
+    expect(weeks).toMatchObject({ placement: 'covered', free: false });
+    expect(firstParagraphOf(weeks.text)).toContain('once a week for six weeks');
+    const card = ['my card company is ignoring the dispute letter i sent 3 weeks ago'];
+    expect(firstParagraphOf(ask('how long do they have to deal with it', card).text)).toContain(
+      'within two billing cycles',
+    );
+    // "This weekend" and the weather point at nothing said before.
+    const dui = ['what happens if i get a dui in florida'];
+    expect(ask('whats the weather like in miami in march', dui)).toMatchObject({
+      placement: 'not-legal',
+      free: true,
+    });
+    expect(
+      ask('any good movies out this weekend', ['how do i file for divorce in new york']),
+    ).toMatchObject({ placement: 'not-legal', free: true });
+  });
+
+  it('reads two to twelve written as words as the digits, and "one" as a word', () => {
+    expect(words('four kids, two years, one of them')).toEqual(
+      '4 kids 2 years one of them'.split(' '),
+    );
   });
 
   it('answers with the question the guide asks for the state named, in a follow-up too', () => {

@@ -99,5 +99,6 @@ export function sectionHolding(
     sectionTexts.set(guide, texts);
   }
   const wanted = squeeze(sentence);
-  return texts.find((section) => section.text.includes(wanted));
+  const found = texts.find((section) => section.text.includes(wanted));
+  return found && { anchor: found.anchor, heading: found.heading };
 }

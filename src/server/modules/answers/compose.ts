@@ -90,6 +90,8 @@ function matchedFirst(
     answeredFor: null,
   };
   const say = (text: string) => {
+    // Said already (a fact that is also the answer): not again.
+    if ([...out.used].some((used) => used.includes(text))) return true;
     const quoted = quoteHeld(guide, citer, text);
     if (!quoted) return false;
     out.sentences.push(quoted);
@@ -109,7 +111,13 @@ function matchedFirst(
     out.sentences.push(citer.quote(rule));
     out.used.add(rule.text);
     out.answeredFor = `US-${state!.code}`;
-    if (facts.length === 0 && words(answer) <= 30 && !stateRule.text.includes(answer)) say(answer);
+    if (
+      facts.length === 0 &&
+      words(answer) <= 30 &&
+      !rule.text.includes(answer) &&
+      splitSentences(rule.text).length + splitSentences(answer).length <= firstParagraphSentences
+    )
+      say(answer);
   } else if (own) {
     if (!say(own.text)) return undefined;
     out.answeredFor = own.jurisdiction;
@@ -121,7 +129,9 @@ function matchedFirst(
     if (!say(answer)) return undefined;
   } else if (facts.length > 0) {
     if (!say(answer)) return undefined;
-    say(facts[0]!.text);
+    // One state's figure as an example: another than the answer's own.
+    const example = facts.find((fact) => !answer.includes(fact.text)) ?? facts[0]!;
+    say(example.text);
     out.asksForState = true;
   } else if (!say(answer)) {
     return undefined;
@@ -202,6 +212,7 @@ function addClosestSentence(
       words(text) <= 25 &&
       !repeats(text) &&
       !leansOnBefore.test(text) &&
+      sentenceCount(first) + splitSentences(text).length <= firstParagraphSentences &&
       !said.some((used) => used.includes(text) || text.includes(used)) &&
       !isStateFact(guide, sentence, question.place) &&
       statesIn(sentence).every((name) => name === state),

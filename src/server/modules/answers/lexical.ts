@@ -168,7 +168,9 @@ export function wholeStateRule(
       candidate.text.includes(sentence.text),
   );
   const section = fact ? sectionHolding(guide, fact.text) : undefined;
-  return fact && section ? { text: fact.text, ...section } : sentence;
+  return fact && section
+    ? { text: fact.text, anchor: section.anchor, heading: section.heading, place: sentence.place }
+    : sentence;
 }
 
 export function lexicalFirst(

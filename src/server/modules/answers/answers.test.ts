@@ -30,6 +30,8 @@ describe('places', () => {
     ['I lived in Ohio, now in Texas', 'TX'],
     ['got sued in harris county district court', 'TX'],
     ['a landlord in cook county', 'IL'],
+    ['EDD denied my claim', 'CA'],
+    ['con ed sent a shutoff notice', 'NY'],
   ])('reads "%s" as %s', (text, code) => {
     expect(placeIn(text)).toMatchObject({ kind: 'state', code });
   });

@@ -109,7 +109,10 @@ const cityState: Record<string, string> = Object.fromEntries(
     'WA:seattle,spokane,tacoma,bellevue,olympia,redmond,everett,king county,pierce county,' +
     'snohomish county;' +
     'WV:charleston wv,morgantown,huntington wv;WI:milwaukee,madison,green bay;' +
-    'WY:cheyenne,casper,jackson hole'
+    'WY:cheyenne,casper,jackson hole;' +
+    // A state's own agencies, programs and utilities name the state as surely as its cities.
+    'CA:edd,calfresh,medi cal,covered california,ladwp,socal edison,southern california edison;' +
+    'NY:con ed,coned,con edison,nycha;IL:comed;MA:masshealth;TN:tenncare;WI:badgercare'
   )
     .split(';')
     .flatMap((entry) => {

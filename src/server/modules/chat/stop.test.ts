@@ -20,7 +20,9 @@ describe.each(databaseTargets)('Stop on $kind', ({ kind, skip }) => {
     async () => {
       const { h, me, id, post } = await startWithChat(kind);
       llm.script(longAnswer);
-      const reading = await readAnswerBeginning(await post('/messages', { text: 'Deposits?' }));
+      const reading = await readAnswerBeginning(
+        await post('/messages', { text: 'When do I get my deposit back?' }),
+      );
 
       const stop = await post('/stop', {});
       expect(stop.status).toBe(200);
@@ -60,7 +62,7 @@ describe.each(databaseTargets)('Stop on $kind', ({ kind, skip }) => {
       llm.script(longAnswer);
       const closed = new AbortController();
       const reading = await readAnswerBeginning(
-        await post('/messages', { text: 'Deposits?' }, closed.signal),
+        await post('/messages', { text: 'When do I get my deposit back?' }, closed.signal),
       );
       closed.abort();
       const stopped = await (await post('/stop', {})).json();
@@ -88,7 +90,9 @@ describe.each(databaseTargets)('Stop on $kind', ({ kind, skip }) => {
         balance: freeDailyTokens,
       });
       llm.script({ text: 'A whole answer.' });
-      const finished = parseUiStream(await (await post('/messages', { text: 'Deposits?' })).text());
+      const finished = parseUiStream(
+        await (await post('/messages', { text: 'When do I get my deposit back?' })).text(),
+      );
       const finish = finished.parts.find((p) => p.type === 'finish')!.messageMetadata as {
         charged: number;
         balance: number;

@@ -289,6 +289,25 @@ describe('placing and answering', () => {
     expect(wyoming).toContain('Our guides do not give this figure for Wyoming.');
   });
 
+  it("answers a guide's topic typed alone", () => {
+    for (const topic of [
+      'Deposits?',
+      'eviction',
+      'custody',
+      'overtime',
+      'bankruptcy',
+      'dui',
+      'green card',
+      'small claims',
+      'child support',
+      'garnishment',
+      'restraining order',
+      'power of attorney',
+    ]) {
+      expect(ask(topic).placement, topic).toBe('covered');
+    }
+  });
+
   it('declines, free, what is not legal, not covered, small talk or in another language', () => {
     expect(ask('How do I bake sourdough bread?')).toMatchObject({
       placement: 'not-legal',

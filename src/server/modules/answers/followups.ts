@@ -1,6 +1,7 @@
 // Reading a question in its conversation: whether it leans on the questions before it ("what
 // about Texas?"), keeps to their topic, changes the subject, or asks the same again for another
 // place. Decision 0152.
+import type { GuidePassage } from '../../../shared/guides.js';
 import { legalLean, type GateVocabulary, type QuestionReading } from './gate.js';
 
 /** "What about Texas?", "and if I was fired?": a question that leans on the one before it. */
@@ -106,4 +107,14 @@ export function asksSameAgain(
     (term) =>
       before.has(term) || /^\d+$/.test(term) || (vocabulary.guideFrequency.get(term) ?? 0) >= every,
   );
+}
+
+/** The passages of the topic's guide first, when the search found it. */
+export function topicFirst(passages: GuidePassage[], slug: string | undefined): GuidePassage[] {
+  return slug === undefined || !passages.some((passage) => passage.slug === slug)
+    ? passages
+    : [
+        ...passages.filter((passage) => passage.slug === slug),
+        ...passages.filter((passage) => passage.slug !== slug),
+      ];
 }

@@ -1,10 +1,9 @@
 // The answer room: places a question (gate.ts), finds the person's place (places.ts) and, in
 // library mode, writes the answer from the guide's own sentences (compose.ts). The chat calls
 // it before anything is reserved; llm/ keeps the model's transport.
-import type { AnswerPlacement } from '../../../shared/chat.js';
-import { guidePath, type GuideDocument, type GuidePassage } from '../../../shared/guides.js';
+import { guidePath, type GuideDocument } from '../../../shared/guides.js';
 import type { GuidesService } from '../guides/service.js';
-import { composeAnswer, type AnswerQuestion, type ComposedAnswer } from './compose.js';
+import { composeAnswer, type ComposedAnswer } from './compose.js';
 import { figureKindOf } from './figures.js';
 import {
   buildGateVocabulary,
@@ -23,54 +22,21 @@ import {
   followUpTerms,
   isElliptical,
   keepsToGuide,
+  topicFirst,
 } from './followups.js';
 import { closestQuestion } from './closest.js';
-import { readPlaces, statePlaceOf, type Place } from './places.js';
+import { readPlaces, statePlaceOf } from './places.js';
 import { indexQuestions, matchQuestions, type QuestionIndex, weightedTerms } from './questions.js';
 import { otherLanguageReplies, replies, unansweredReply } from './replies.js';
+import type { AskedQuestion, Placement, ReplyPlan } from './plan.js';
+
+export type { AskedQuestion, Declined, Placement, ReplyPlan } from './plan.js';
 
 /** A follow-up leaves its topic's guide for another only when that one's question is this much closer. */
 const topicMargin = 1.5;
 
 /** Below this, no guide question is near enough for the guide's own sentences to answer. */
 const farFromEvery = 0.2;
-
-export interface AskedQuestion {
-  text: string;
-  /** The person's earlier questions in this conversation, oldest first. */
-  earlier: readonly string[];
-  /** The place in the person's profile. */
-  profile: { country: string | null; region: string | null };
-}
-
-export interface ReplyPlan {
-  placement: Placement['kind'];
-  /** A decline: nothing is charged for it. */
-  free: boolean;
-  /** The whole reply, when it is written here (library mode, or a short reply). */
-  text?: string;
-  /** A model's reply starts with this line (a legal question our guides do not cover). */
-  firstLine?: string;
-  /** The passages the reply may cite, numbered from 1. */
-  passages: GuidePassage[];
-  /** The rule depends on the state and the state is not known: the answer asks for it. */
-  asksForState?: boolean;
-}
-
-export type Declined = Exclude<AnswerPlacement, 'covered'>;
-
-export type Placement =
-  | { kind: Declined; reply: string }
-  | {
-      kind: 'covered';
-      guide: GuideDocument;
-      place: Place | undefined;
-      question: AnswerQuestion;
-      /** The passages the search found, best first: the model's grounding. */
-      passages: GuidePassage[];
-      /** Read with the earlier question it follows ("what about Texas?"). */
-      followUp: boolean;
-    };
 
 const figureWords =
   /\b(?:how (?:long|much|many|soon|fast|late|old|often)|when|deadline|limit|max(?:imum)?|minimum|most|least|days?|weeks?|months?|years?|amount|cap|percent|rate|fee|cost|owe|due|time limit|statute of limitations)\b/i;
@@ -104,15 +70,6 @@ export function createAnswersService({ guides, selfHelpFor }: AnswersDeps) {
     const closest = matchQuestions(questions(), reading.terms, slugs, undefined)[0]?.score ?? 0;
     return { ...reading, features: [...reading.features, closest] };
   };
-
-  /** The passages of the topic's guide first, when the search found it. */
-  const topicFirst = (passages: GuidePassage[], slug: string | undefined) =>
-    slug === undefined || !passages.some((passage) => passage.slug === slug)
-      ? passages
-      : [
-          ...passages.filter((passage) => passage.slug === slug),
-          ...passages.filter((passage) => passage.slug !== slug),
-        ];
 
   /** The question keeps to the topic of the questions before it (followups.ts). */
   const withinTopic = (reading: QuestionReading, earlier: QuestionReading) => {

@@ -328,6 +328,30 @@ describe('placing and answering', () => {
     });
   });
 
+  it('declines a field no guide covers that the question names, unless the guide it reaches takes it up', () => {
+    for (const question of [
+      'the business name i want is already trademarked by a company in another state, can i still use it',
+      'how does adopting a child from another country work',
+      'my hoa fined me for my fence color, can they do that',
+    ]) {
+      expect(ask(question), question).toMatchObject({ placement: 'not-covered', free: true });
+    }
+    // Leave to bond with an adopted child is the family-leave guide's; guns under a protective
+    // order are that guide's; the deadline to sue for malpractice is the deadlines guide's.
+    expect(ask('we are adopting a baby in march, can i get fmla to bond with her')).toMatchObject({
+      placement: 'covered',
+      free: false,
+    });
+    expect(
+      ask('my ex got served with a protective order, does he have to give up his guns'),
+    ).toMatchObject({
+      placement: 'covered',
+    });
+    expect(ask('how long do i have to sue a doctor for malpractice in new york')).toMatchObject({
+      placement: 'covered',
+    });
+  });
+
   it('with a model, a legal question not covered gets the decline as its first line and no passages', () => {
     const plan = answers.plan(
       { text: 'How do I file a patent for my invention?', earlier: [], profile: nowhere },

@@ -3,6 +3,7 @@
 // it before anything is reserved; llm/ keeps the model's transport.
 import { guidePath, type GuideDocument } from '../../../shared/guides.js';
 import type { GuidesService } from '../guides/service.js';
+import { words } from '../guides/terms.js';
 import { composeAnswer, type ComposedAnswer } from './compose.js';
 import { figureKindOf } from './figures.js';
 import {
@@ -26,6 +27,7 @@ import {
 } from './followups.js';
 import { closestQuestion } from './closest.js';
 import { readPlaces, statePlaceOf } from './places.js';
+import { phrasesTakenUp, uncoveredAreaOf } from './uncovered.js';
 import { indexQuestions, matchQuestions, type QuestionIndex, weightedTerms } from './questions.js';
 import { otherLanguageReplies, replies, unansweredReply } from './replies.js';
 import type { AskedQuestion, Placement, ReplyPlan } from './plan.js';
@@ -57,6 +59,12 @@ export function createAnswersService({ guides, selfHelpFor }: AnswersDeps) {
       .filter((guide): guide is GuideDocument => guide !== undefined);
   const gateVocabulary = () => (vocabulary ??= buildGateVocabulary(documents()));
   const questions = () => (questionIndex ??= indexQuestions(documents()));
+  const takenUp = new Map<string, Set<number>>();
+  const takenUpBy = (guide: GuideDocument) => {
+    let phrases = takenUp.get(guide.slug);
+    if (!phrases) takenUp.set(guide.slug, (phrases = phrasesTakenUp(guide)));
+    return phrases;
+  };
 
   const read = (text: string, jurisdiction: string | null): QuestionReading => {
     const reading = readQuestion(
@@ -182,6 +190,11 @@ export function createAnswersService({ guides, selfHelpFor }: AnswersDeps) {
         ]
       : chosen;
     const guide = guides.getGuide(passages[0]!.slug)!;
+    // A field no guide covers, named outright ("can i patent my app"), that this guide does not
+    // take up as its own topic: declined, whatever else the question shares with the guide.
+    if (uncoveredAreaOf(words(inText.otherWords.join(' ')), takenUpBy(guide))) {
+      return { kind: 'not-covered', reply: replies.notCovered };
+    }
     const selfHelp =
       placeForAnswer?.kind === 'state' ? selfHelpFor(placeForAnswer.code) : undefined;
     const asked = followUp ? `${context} ${text}` : text;

@@ -352,6 +352,37 @@ describe('placing and answering', () => {
     });
   });
 
+  it('answers an immigration or tax question that names another country, and not one about that country’s own system', () => {
+    const placed = answers.place({
+      text: 'i have a green card and need to spend about 10 months in india caring for my dad, will i lose it',
+      earlier: [],
+      profile: nowhere,
+    });
+    expect(placed).toMatchObject({ kind: 'covered', guide: { slug: 'green-cards' } });
+    expect(ask('my uk visa expired, can i stay in the uk while i appeal')).toMatchObject({
+      placement: 'abroad',
+      free: true,
+    });
+  });
+
+  it('chooses the guide people mean by how they ask, not only by the words the guides share', () => {
+    for (const [text, slug] of [
+      [
+        'a door to door pest control guy got me to sign a contract in my living room yesterday, can i cancel',
+        'disputing-charges-and-refunds',
+      ],
+      [
+        'my llc redid a kitchen for a homeowner in sacramento, she owes us 8000, can the company take her to small claims',
+        'collecting-unpaid-invoices',
+      ],
+    ]) {
+      expect(answers.place({ text, earlier: [], profile: nowhere }), text).toMatchObject({
+        kind: 'covered',
+        guide: { slug },
+      });
+    }
+  });
+
   it('with a model, a legal question not covered gets the decline as its first line and no passages', () => {
     const plan = answers.plan(
       { text: 'How do I file a patent for my invention?', earlier: [], profile: nowhere },

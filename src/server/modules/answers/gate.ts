@@ -260,13 +260,20 @@ export function soundsLegal(vocabulary: GateVocabulary, reading: QuestionReading
 }
 /** How far the search's best passage may fall behind for a guide that fits the question better. */
 export const topicalWeight = 1.5;
+/** How much the guide-choice model's belief counts against the two above. */
+export const likelihoodWeight = 2;
 
 /**
  * The guide that answers: of the guides the search found, the one whose own words cover the
  * question's telling words best ("twc", "eeoc", "n-400" say more than "how long"), weighed with
  * the search's score. Passages are reordered so that guide's come first.
  */
-export function chooseGuide(vocabulary: GateVocabulary, reading: QuestionReading): GuidePassage[] {
+export function chooseGuide(
+  vocabulary: GateVocabulary,
+  reading: QuestionReading,
+  /** How likely each guide is, from how people ask (guide-choice.ts). */
+  likelihood: ReadonlyMap<string, number> = new Map(),
+): GuidePassage[] {
   const { passages } = reading;
   const top = passages[0];
   if (!top) return passages;
@@ -290,7 +297,10 @@ export function chooseGuide(vocabulary: GateVocabulary, reading: QuestionReading
   let chosen = top.slug;
   let chosenScore = -Infinity;
   for (const [slug, score] of best) {
-    const combined = score / top.score + topicalWeight * (topical.get(slug)! / most);
+    const combined =
+      score / top.score +
+      topicalWeight * (topical.get(slug)! / most) +
+      likelihoodWeight * (likelihood.get(slug) ?? 0);
     if (combined > chosenScore) {
       chosen = slug;
       chosenScore = combined;

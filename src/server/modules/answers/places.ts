@@ -2,6 +2,8 @@
 // one of its cities ("I rent in Houston" is Texas), or a place outside the United States. Read
 // word by word with map lookups, so any text is read in linear time.
 import { regionsByCountry } from '../../../shared/jurisdictions.js';
+import type { GuideDocument } from '../../../shared/guides.js';
+import { words } from '../guides/terms.js';
 
 export type Place =
   | { kind: 'state'; code: string; name: string }
@@ -225,4 +227,39 @@ export function placeIn(text: string): Place | undefined {
 
 export function statePlaceOf(code: string | null | undefined): Place | undefined {
   return code && stateName.has(code) ? statePlace(code) : undefined;
+}
+
+/** "My UK visa", "Canadian taxes": the other country's own system, not the United States'. */
+const systemWords = new Set(
+  'visa visas citizenship passport residency residence permit immigration tax taxes government law laws'.split(
+    ' ',
+  ),
+);
+const namesForeignSystem = (text: string, place: Place | undefined) => {
+  if (place?.kind !== 'abroad') return false;
+  const written = words(text);
+  const name = words(place.name);
+  for (let i = 0; i + name.length < written.length; i++) {
+    if (
+      name.every((word, k) => written[i + k] === word) &&
+      systemWords.has(written[i + name.length]!)
+    )
+      return true;
+  }
+  return false;
+};
+
+/**
+ * A place abroad that leaves the question to US law: immigration and US taxes follow a person
+ * across borders ("8 months in India", "I live in Germany now"), unless the question is about
+ * that country's own system ("my UK visa"). Elsewhere the other country's law decides.
+ */
+export function usLawAbroad(
+  guide: Pick<GuideDocument, 'area'>,
+  text: string,
+  place: Place | undefined,
+): boolean {
+  return (
+    (guide.area === 'immigration' || guide.area === 'taxes') && !namesForeignSystem(text, place)
+  );
 }

@@ -26,7 +26,8 @@ import {
   topicFirst,
 } from './followups.js';
 import { closestQuestion } from './closest.js';
-import { readPlaces, statePlaceOf } from './places.js';
+import { guideLikelihoods } from './guide-choice.js';
+import { readPlaces, statePlaceOf, usLawAbroad } from './places.js';
 import { phrasesTakenUp, uncoveredAreaOf } from './uncovered.js';
 import { indexQuestions, matchQuestions, type QuestionIndex, weightedTerms } from './questions.js';
 import { otherLanguageReplies, replies, unansweredReply } from './replies.js';
@@ -36,6 +37,12 @@ export type { AskedQuestion, Declined, Placement, ReplyPlan } from './plan.js';
 
 /** A follow-up leaves its topic's guide for another only when that one's question is this much closer. */
 const topicMargin = 1.5;
+
+/**
+ * How many passages the search gives a question: enough to reach the guide the guide-choice
+ * model believes in when the words put others first. The gate reads the first eight.
+ */
+const searchLimit = 16;
 
 /** Below this, no guide question is near enough for the guide's own sentences to answer. */
 const farFromEvery = 0.2;
@@ -69,12 +76,12 @@ export function createAnswersService({ guides, selfHelpFor }: AnswersDeps) {
   const read = (text: string, jurisdiction: string | null): QuestionReading => {
     const reading = readQuestion(
       gateVocabulary(),
-      (query, where) => guides.searchPassages({ query, jurisdiction: where, limit: 8 }),
+      (query, where) => guides.searchPassages({ query, jurisdiction: where, limit: searchLimit }),
       text,
       jurisdiction,
     );
     // How close the nearest of the found guides' own questions is: the gate's last feature.
-    const slugs = [...new Set(reading.passages.map((passage) => passage.slug))];
+    const slugs = [...new Set(reading.passages.slice(0, 8).map((passage) => passage.slug))];
     const closest = matchQuestions(questions(), reading.terms, slugs, undefined)[0]?.score ?? 0;
     return { ...reading, features: [...reading.features, closest] };
   };
@@ -145,14 +152,13 @@ export function createAnswersService({ guides, selfHelpFor }: AnswersDeps) {
         ? { kind: 'abroad', reply: replies.abroad }
         : { kind: 'not-covered', reply: replies.notCovered };
     }
-    if (outsideUs) return { kind: 'abroad', reply: replies.abroad };
     // A follow-up keeps to the guide the answer before it came from, where the search found it.
     const topic =
       followUp && depth === 0
         ? place({ text: previous!, earlier: earlier.slice(0, -1), profile }, 1)
         : undefined;
     const chosen = topicFirst(
-      chooseGuide(gateVocabulary(), reading),
+      chooseGuide(gateVocabulary(), reading, guideLikelihoods(reading.terms)),
       topic?.kind === 'covered' ? topic.guide.slug : undefined,
     );
     const ownWords = weightedTerms(inText.otherWords.join(' '));
@@ -190,6 +196,11 @@ export function createAnswersService({ guides, selfHelpFor }: AnswersDeps) {
         ]
       : chosen;
     const guide = guides.getGuide(passages[0]!.slug)!;
+    // Another country in an immigration or tax question is part of the matter ("8 months in
+    // India", "I live in Germany now"): US law still decides it. Elsewhere it is that country's.
+    if (outsideUs && !usLawAbroad(guide, text, named)) {
+      return { kind: 'abroad', reply: replies.abroad };
+    }
     // A field no guide covers, named outright ("can i patent my app"), that this guide does not
     // take up as its own topic: declined, whatever else the question shares with the guide.
     if (uncoveredAreaOf(words(inText.otherWords.join(' ')), takenUpBy(guide))) {
@@ -277,6 +288,8 @@ export function createAnswersService({ guides, selfHelpFor }: AnswersDeps) {
       gateVocabulary();
       questions();
     },
+    /** The terms the guide-choice model reads (for training it). */
+    guideChoiceInput: (text: string) => read(text, null).terms,
     /** The gate's view of a question (for training its model). */
     gateInput: (text: string) => {
       const reading = read(text, null);

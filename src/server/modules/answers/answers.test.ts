@@ -333,6 +333,8 @@ describe('placing and answering', () => {
       'the business name i want is already trademarked by a company in another state, can i still use it',
       'how does adopting a child from another country work',
       'my hoa fined me for my fence color, can they do that',
+      'the landlord of our restaurant space wants us to pay cam charges, can he',
+      'my son was bullied at school all year and the school district did nothing, can we sue',
     ]) {
       expect(ask(question), question).toMatchObject({ placement: 'not-covered', free: true });
     }
@@ -366,7 +368,7 @@ describe('placing and answering', () => {
   });
 
   it('chooses the guide people mean by how they ask, not only by the words the guides share', () => {
-    for (const [text, slug] of [
+    const cases: [string, string][] = [
       [
         'a door to door pest control guy got me to sign a contract in my living room yesterday, can i cancel',
         'disputing-charges-and-refunds',
@@ -375,12 +377,26 @@ describe('placing and answering', () => {
         'my llc redid a kitchen for a homeowner in sacramento, she owes us 8000, can the company take her to small claims',
         'collecting-unpaid-invoices',
       ],
-    ]) {
+    ];
+    for (const [text, slug] of cases) {
       expect(answers.place({ text, earlier: [], profile: nowhere }), text).toMatchObject({
         kind: 'covered',
         guide: { slug },
       });
     }
+  });
+
+  it('declines, free, a request to write something for fun, whatever its words', () => {
+    for (const question of [
+      'write a haiku about getting divorced',
+      'give me 10 baby names that start with J',
+      'how many lawyers does it take to change a lightbulb',
+    ]) {
+      expect(ask(question), question).toMatchObject({ placement: 'not-legal', free: true });
+    }
+    expect(ask('can you write a letter to my landlord asking for my deposit back')).toMatchObject({
+      placement: 'covered',
+    });
   });
 
   it('with a model, a legal question not covered gets the decline as its first line and no passages', () => {

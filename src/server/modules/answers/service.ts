@@ -11,6 +11,7 @@ import {
   chooseGuide,
   coveredProbability,
   coveredThreshold,
+  isPlayRequest,
   readQuestion,
   smallTalkOf,
   soundsLegal,
@@ -109,6 +110,7 @@ export function createAnswersService({ guides, selfHelpFor }: AnswersDeps) {
     const asksAgainForPlace =
       smallTalk === 'identity' && earlier.length > 0 && inText.places.length > 0;
     if (smallTalk && !asksAgainForPlace) return { kind: 'small-talk', reply: replies[smallTalk] };
+    if (isPlayRequest(text)) return { kind: 'not-legal', reply: replies.notLegal };
     const profileState = profile.country === 'US' ? statePlaceOf(profile.region) : undefined;
     const jurisdiction = profileState?.kind === 'state' ? `US-${profileState.code}` : null;
 

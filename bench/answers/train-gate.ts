@@ -30,13 +30,18 @@ const examples = [
         JSON.parse(readFileSync(path.join(retrievalDir, file), 'utf8')) as { question: string }[]
       ).map((entry) => ({ text: entry.question, covered: true })),
     ),
-  // covered*.json and not-covered*.json: questions the guides answer, and ones they do not.
+  // covered*.json and not-covered*.json: questions the guides answer (some with their guide),
+  // and ones they do not.
   ...readdirSync(trainingDir)
     .filter((file) => file.endsWith('.json'))
     .sort()
     .flatMap((file) =>
-      (JSON.parse(readFileSync(path.join(trainingDir, file), 'utf8')) as string[]).map((text) => ({
-        text,
+      (
+        JSON.parse(readFileSync(path.join(trainingDir, file), 'utf8')) as (
+          string | { question: string }
+        )[]
+      ).map((entry) => ({
+        text: typeof entry === 'string' ? entry : entry.question,
         covered: file.startsWith('covered'),
       })),
     ),

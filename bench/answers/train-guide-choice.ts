@@ -17,6 +17,7 @@ const slugs = guides.listGuides().map((guide) => guide.slug);
 const indexOf = new Map(slugs.map((slug, i) => [slug, i]));
 
 const retrievalDir = 'bench/retrieval/questions';
+const trainingDir = 'bench/answers/training';
 const examples: { text: string; slug: string }[] = [
   ...slugs.flatMap((slug) =>
     guides
@@ -35,6 +36,19 @@ const examples: { text: string; slug: string }[] = [
         }[]
       ).map((entry) => ({ text: entry.question, slug: entry.expected[0]! })),
     ),
+  // The gate's covered questions written with the guide that answers them.
+  ...readdirSync(trainingDir)
+    .filter((file) => file.startsWith('covered') && file.endsWith('.json'))
+    .sort()
+    .flatMap((file) =>
+      (JSON.parse(readFileSync(path.join(trainingDir, file), 'utf8')) as unknown[]).flatMap(
+        (entry) =>
+          typeof entry === 'object' && entry !== null && 'guide' in entry
+            ? [entry as { question: string; guide: string }]
+            : [],
+      ),
+    )
+    .map((entry) => ({ text: entry.question, slug: entry.guide })),
   ...readQuestions('tune')
     .filter((q) => q.type === 'covered' && !q.history && q.guide)
     .map((q) => ({ text: q.question, slug: q.guide! })),

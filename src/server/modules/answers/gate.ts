@@ -76,6 +76,8 @@ export interface GateVocabulary {
   guideFrequency: Map<string, number>;
   /** Pairs of terms that stand next to each other somewhere in the guides ("secur deposit"). */
   pairs: Set<string>;
+  /** Each guide's title and keywords, as terms: what people type to name its topic. */
+  topicTerms: Set<string>[];
 }
 
 export function buildGateVocabulary(guides: readonly GuideDocument[]): GateVocabulary {
@@ -105,12 +107,21 @@ export function buildGateVocabulary(guides: readonly GuideDocument[]): GateVocab
   for (const terms of guideTerms.values()) {
     for (const term of terms) guideFrequency.set(term, (guideFrequency.get(term) ?? 0) + 1);
   }
+  const topicTerms = guides.map(
+    (guide) =>
+      new Set(
+        words(`${guide.title} ${guide.keywords.join(' ')}`)
+          .map(termOf)
+          .filter((term): term is string => term !== null),
+      ),
+  );
   return {
     legal: guideTermCounts(guides),
     everyday: everydayTermCounts(),
     guideTerms,
     guideFrequency,
     pairs,
+    topicTerms,
   };
 }
 
@@ -198,6 +209,16 @@ export function sparseFeatures(sequence: readonly string[]): string[] {
   const out = new Set<string>(sequence);
   for (let i = 1; i < sequence.length; i++) out.add(`${sequence[i - 1]} ${sequence[i]}`);
   return [...out];
+}
+
+/**
+ * A guide's topic typed alone ("Deposits?", "green card", "power of attorney"): three words at
+ * most, all of them from one guide's title or keywords. The person came to a legal site with it.
+ */
+export function namesTopicAlone(vocabulary: GateVocabulary, reading: QuestionReading): boolean {
+  const { ownTerms } = reading;
+  if (ownTerms.length === 0 || ownTerms.length > 3) return false;
+  return vocabulary.topicTerms.some((terms) => ownTerms.every((term) => terms.has(term)));
 }
 
 /** The gate's belief that the guides cover the question, from 0 to 1. */

@@ -12,6 +12,7 @@ import {
   coveredProbability,
   coveredThreshold,
   isPlayRequest,
+  namesTopicAlone,
   readQuestion,
   smallTalkOf,
   soundsLegal,
@@ -96,7 +97,8 @@ export function createAnswersService({ guides, selfHelpFor }: AnswersDeps) {
 
   const isCovered = (reading: QuestionReading) =>
     reading.passages.length > 0 &&
-    coveredProbability(reading.features, reading.sparse) >= coveredThreshold;
+    (coveredProbability(reading.features, reading.sparse) >= coveredThreshold ||
+      namesTopicAlone(gateVocabulary(), reading));
 
   /**
    * `depth` 1 places an earlier question, to learn the guide its answer came from (the

@@ -291,6 +291,7 @@ export function createAnswersService({ guides, selfHelpFor }: AnswersDeps) {
     warm: () => {
       gateVocabulary();
       questions();
+      for (const guide of documents()) takenUpBy(guide);
     },
     /** The terms the guide-choice model reads (for training it). */
     guideChoiceInput: (text: string) => read(text, null).terms,

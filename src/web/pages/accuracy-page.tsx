@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import results from '../../shared/accuracy-results.json';
+import unseen from '../../shared/unseen-results.json';
 import { LegalDocument } from '../components/ui/legal-document';
 
 interface Share {
@@ -58,6 +59,23 @@ const rows: { label: string; show: (f: SetFigures) => string; meaning: string }[
   },
 ];
 
+const shareOf = (share: Share) => `${percent(share)} (${share.count} of ${share.of})`;
+
+const unseenRows: { label: string; share: Share }[] = [
+  { label: 'Covered questions wrongly declined', share: unseen.wronglyDeclined },
+  { label: 'Covered questions answered from the right guide', share: unseen.rightGuide },
+  { label: 'Questions that are not legal, declined free', share: unseen.declined.notLegal },
+  {
+    label: 'Legal questions our guides do not cover, declined free',
+    share: unseen.declined.uncovered,
+  },
+  {
+    label: 'Other messages, declined free',
+    share: unseen.declined.otherVoices,
+  },
+  { label: 'All questions to decline, declined free', share: unseen.declined.all },
+];
+
 export default function AccuracyPage() {
   return (
     <LegalDocument
@@ -97,6 +115,40 @@ export default function AccuracyPage() {
           </tbody>
         </table>
       </div>
+
+      <h2>On questions nobody tuned it on</h2>
+      <p>
+        The figures above come from questions we used, in part, to build the assistant. To see how
+        it does on questions like none it has seen, someone who had seen neither the assistant's
+        code nor our other questions wrote 550 more from our guides alone: 250 that the guides
+        answer, and 300 that the assistant should decline (not legal, legal but not covered, and
+        other messages such as jokes and requests). These show whether it recognises the guide a
+        question belongs to, and whether it declines what it should.
+      </p>
+      <div className="table-responsive">
+        <table className="table accuracy-table">
+          <caption>Measured on {unseen.date}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Measure</th>
+              <th scope="col">Result</th>
+            </tr>
+          </thead>
+          <tbody>
+            {unseenRows.map((row) => (
+              <tr key={row.label}>
+                <th scope="row">{row.label}</th>
+                <td>{shareOf(row.share)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p>
+        Most of the legal questions it fails to decline sit right next to a topic our guides cover
+        (a homeowner's question beside our renters' guides, for example). It then answers from the
+        nearest guide, and the answer says which guide it comes from.
+      </p>
 
       <h2>What each figure means</h2>
       <dl>

@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { evalSets, readQuestions } from '../../../../bench/answers/questions';
 import { figuresOf, rate, targets, type SetFigures } from '../../../../bench/answers/report';
 import { askAll, type AskedReply } from '../../../../bench/answers/run';
+import { unseenFigures, unseenResultsFile } from '../../../../bench/answers/unseen-figures';
 import { testGuideLibrary } from '../../../../test/support/guides';
 
 const published = JSON.parse(readFileSync('src/shared/accuracy-results.json', 'utf8')) as {
@@ -17,7 +18,7 @@ const published = JSON.parse(readFileSync('src/shared/accuracy-results.json', 'u
  * Direct cited answers over the whole set are held at least here, the figure reached so far; the
  * target (targets.directAnswers, 90%) is not met yet, and this floor only rises.
  */
-const directAnswersFloor = 0.82;
+const directAnswersFloor = 0.84;
 
 describe('the published accuracy figures', () => {
   const fresh: Record<string, SetFigures> = {};
@@ -54,5 +55,15 @@ describe('the published accuracy figures', () => {
     expect(all.citationValidity.count).toBe(all.citationValidity.of);
     expect(all.chargedOnDeclines).toBe(0);
     expect(all.smallTalk.count + all.otherLanguage.count).toBeGreaterThan(0);
+  });
+});
+
+describe('the published figures on questions nobody tuned on', () => {
+  it('are those of a fresh run', () => {
+    const { date, ...published } = JSON.parse(readFileSync(unseenResultsFile, 'utf8')) as {
+      date: string;
+    };
+    expect(date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(unseenFigures(testGuideLibrary())).toEqual(published);
   });
 });

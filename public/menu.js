@@ -11,6 +11,8 @@
   }
   function setOpen(found, open) {
     found.menu.classList.toggle('show', open);
+    // The page it was opened on: the app closes a menu left open from another page only.
+    if (open) found.menu.setAttribute('data-opened-on', location.pathname);
     found.button.setAttribute('aria-expanded', String(open));
     found.button.setAttribute('aria-label', open ? 'Close menu' : 'Open menu');
   }

@@ -18,10 +18,13 @@ const signedInLinks = [
 
 const menuId = 'site-nav';
 
-/** Closes the small screens' menu, as public/menu.js does. */
-function closeMenu() {
+/**
+ * Closes the small screens' menu, as public/menu.js does, when it was opened on another page: a
+ * tap on the new page's button can come before the app has drawn that page.
+ */
+function closeMenuFrom(pathname: string) {
   const menu = document.getElementById(menuId);
-  if (!menu?.classList.contains('show')) return;
+  if (!menu?.classList.contains('show') || menu.dataset.openedOn === pathname) return;
   menu.classList.remove('show');
   const button = document.querySelector(`[aria-controls="${menuId}"]`);
   button?.setAttribute('aria-expanded', 'false');
@@ -72,7 +75,7 @@ export function Navbar({
   useEffect(() => {
     if (shownFor.current === pathname) return;
     shownFor.current = pathname;
-    closeMenu();
+    closeMenuFrom(pathname);
   }, [pathname]);
 
   return (

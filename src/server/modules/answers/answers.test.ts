@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { testGuideLibrary } from '../../../../test/support/guides';
 import { createGuidesService } from '../guides/service';
-import { smallTalkOf } from './gate';
+import { smallTalkOf } from './small-talk';
 import { languageOf } from './language';
 import { placeIn, readPlaces } from './places';
 import { words } from '../guides/terms';

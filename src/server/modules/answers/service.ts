@@ -11,10 +11,8 @@ import {
   chooseGuide,
   coveredProbability,
   coveredThreshold,
-  isPlayRequest,
   namesTopicAlone,
   readQuestion,
-  smallTalkOf,
   soundsLegal,
   type GateVocabulary,
   type QuestionReading,
@@ -28,6 +26,7 @@ import {
   topicFirst,
 } from './followups.js';
 import { closestQuestion } from './closest.js';
+import { isPlayRequest, smallTalkOf } from './small-talk.js';
 import { guideLikelihoods } from './guide-choice.js';
 import { readPlaces, statePlaceOf, usLawAbroad } from './places.js';
 import { phrasesTakenUp, uncoveredAreaOf } from './uncovered.js';

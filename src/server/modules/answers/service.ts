@@ -126,6 +126,9 @@ export function createAnswersService({ guides, selfHelpFor }: AnswersDeps) {
     const earlierStates = earlierPlaces.flat().flatMap((p) => (p.kind === 'state' ? [p.code] : []));
     // The two questions before it: "I work in Texas btw" leaves the topic one question back.
     const context = earlier.slice(-2).join(' ');
+    // The context is read once, if at all (its terms do not depend on the place searched).
+    let contextReading: QuestionReading | undefined;
+    const readContext = () => (contextReading ??= read(context, jurisdiction));
     // Elliptical ("what about Texas?"), or legal but not covered alone ("how long til I can
     // remarry" after a divorce question): read with the question before it.
     const leansOnEarlier =
@@ -133,7 +136,7 @@ export function createAnswersService({ guides, selfHelpFor }: AnswersDeps) {
       continuesTopic(text, reading, gateVocabulary(), earlierStates, isCovered(reading)) &&
       (isElliptical(text, reading, gateVocabulary()) ||
         (!isCovered(reading) && soundsLegal(gateVocabulary(), reading)) ||
-        withinTopic(reading, read(context, jurisdiction)));
+        withinTopic(reading, readContext()));
     if (previous && leansOnEarlier) {
       const combined = read(`${context} ${text}`, jurisdiction);
       if (isCovered(combined)) {
@@ -172,7 +175,7 @@ export function createAnswersService({ guides, selfHelpFor }: AnswersDeps) {
       figureKindOf(text) ??
       (followUp &&
       !asksYesOrNo &&
-      asksSameAgain(gateVocabulary(), ownWords, read(context, null).terms)
+      asksSameAgain(gateVocabulary(), ownWords, readContext().terms)
         ? (figureKindOf(previous ?? '') ?? figureKindOf(context))
         : undefined);
     // A follow-up asks its own question about the topic before: its own words weigh most.

@@ -57,7 +57,7 @@ export const guideQuestionSchema = z.strictObject({
   /** The question as the guide page shows it: "How long does a landlord have to …?" */
   ask: askedQuestion.regex(/\?$/, 'a question, ending in "?"'),
   /** Other ways people put it: plain words, slang, the situation they are in. */
-  also: z.array(askedQuestion).max(8).default([]),
+  also: z.array(askedQuestion).max(12).default([]),
   /** One or two sentences exactly as they appear in the guide's text (Markdown emphasis aside). */
   answer: z.string().trim().min(20).max(400),
   /** The kind of the guide's facts that give the figure state by state, when it varies. */

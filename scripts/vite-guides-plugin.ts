@@ -4,7 +4,7 @@
 //   virtual:guide-library   every guide in full (the prerenderer only)
 import path from 'node:path';
 import type { Plugin } from 'vite';
-import { guideSummaryOf, type GuideSummary } from '../src/shared/guides';
+import { guideSummaryOf, type GuideDocument, type GuideSummary } from '../src/shared/guides';
 import {
   defaultGuidesDir,
   loadGuideLibrary,
@@ -18,6 +18,12 @@ export function guidesPlugin(dir = defaultGuidesDir): Plugin {
   let library: GuideLibrary | undefined;
   const load = () => (library ??= loadGuideLibrary(dir));
   const json = (value: unknown) => `export default ${JSON.stringify(value)};`;
+  // The page shows each question and its answer; the other ways of asking are for the assistant
+  // (the server reads them from the files), not for the browser.
+  const forPage = (guide: GuideDocument): GuideDocument => ({
+    ...guide,
+    questions: guide.questions.map((question) => ({ ...question, also: [] })),
+  });
 
   return {
     name: 'lexwise-guides',
@@ -41,11 +47,11 @@ export function guidesPlugin(dir = defaultGuidesDir): Plugin {
         );
         return `export default {\n${entries.join('\n')}\n};`;
       }
-      if (id === `${resolved}-library`) return json(guides);
+      if (id === `${resolved}-library`) return json(guides.map(forPage));
       const slug = id.slice(`${resolved}/`.length);
       const guide = bySlug.get(slug);
       if (!guide) throw new Error(`no guide with the slug ${slug}`);
-      return json(guide);
+      return json(forPage(guide));
     },
     handleHotUpdate({ file, server }) {
       if (!file.startsWith(path.resolve(dir))) return;

@@ -121,12 +121,13 @@ describe('placing and answering', () => {
   });
 
   it('adds the guide sentence closest to the words when no question of the guide is a sure match', () => {
-    // The guide's questions ask about the BAC limit; the person asks about being charged under it.
+    // The closest of the guide's questions (a DUI under the legal limit) is not a sure match for
+    // being charged under it: its answer comes first, then the sentence closest to the words.
     const first = firstParagraphOf(
       ask('blew a .07 and the cop still charged me with dui, can he do that').text,
     );
-    expect(first).toMatch(/^The BAC limit is called a per se limit.*\[1\]/);
-    expect(first).toMatch(/impaired your ability to drive safely, whatever your BAC\..*\[1\]/);
+    expect(first).toMatch(/^You can also be charged if alcohol, drugs or a mix of them impaired/);
+    expect(first).toMatch(/whatever your BAC\..*\[1\] The BAC limit is called a per se limit.*\[1\]/);
   });
 
   it('adds no label and no sentence that says a figure again', () => {

@@ -90,7 +90,7 @@ export const guideFrontMatterSchema = z
       .min(3)
       .max(40),
     facts: z.array(guideFactSchema).max(120).default([]),
-    questions: z.array(guideQuestionSchema).max(24).default([]),
+    questions: z.array(guideQuestionSchema).max(28).default([]),
   })
   .superRefine((meta, context) => {
     const urls = new Set(meta.sources.map((source) => source.url));

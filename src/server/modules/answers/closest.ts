@@ -3,6 +3,7 @@
 // second question nearly as close. Decisions 0114 and 0152.
 import type { GuidePassage } from '../../../shared/guides.js';
 import type { FigureKind } from './figures.js';
+import type { Placement } from './plan.js';
 import { matchQuestions, type QuestionIndex, type QuestionMatch } from './questions.js';
 
 /** How many of the search's guides are searched for the person's question. */
@@ -56,4 +57,15 @@ export function closestQuestion(
   if (own) return { ...own, next: best };
   // A second question of the same guide nearly as close: its answer may be the one meant.
   return { ...best, next: matches.find((match) => nearly(match, best)) };
+}
+
+/** How close the nearest of the found guides' own questions is to a placed question, 0 to 1. */
+export function nearestQuestionScore(
+  index: QuestionIndex,
+  { passages, question }: Extract<Placement, { kind: 'covered' }>,
+): number {
+  const slugs = [...new Set(passages.map((passage) => passage.slug))];
+  const { terms, figure, place } = question;
+  const state = place?.kind === 'state' ? place.code : undefined;
+  return matchQuestions(index, terms, slugs, figure, state)[0]?.score ?? 0;
 }

@@ -25,7 +25,7 @@ import {
   keepsToGuide,
   topicFirst,
 } from './followups.js';
-import { closestQuestion } from './closest.js';
+import { closestQuestion, nearestQuestionScore } from './closest.js';
 import { isPlayRequest, smallTalkOf } from './small-talk.js';
 import { guideLikelihoods } from './guide-choice.js';
 import { readPlaces, statePlaceOf, usLawAbroad } from './places.js';
@@ -237,14 +237,6 @@ export function createAnswersService({ guides, selfHelpFor }: AnswersDeps) {
    * or the passages a model answers from (with, for a legal question our guides do not cover,
    * the decline as its first line and no passages).
    */
-  /** How close the nearest of the found guides' own questions is, 0 to 1. */
-  const nearestQuestion = ({ passages, question }: Extract<Placement, { kind: 'covered' }>) => {
-    const slugs = [...new Set(passages.map((passage) => passage.slug))];
-    const { terms, figure, place } = question;
-    const state = place?.kind === 'state' ? place.code : undefined;
-    return matchQuestions(questions(), terms, slugs, figure, state)[0]?.score ?? 0;
-  };
-
   function plan(asked: AskedQuestion, withModel: boolean): ReplyPlan {
     const placement = place(asked);
     if (placement.kind !== 'covered') {
@@ -258,7 +250,7 @@ export function createAnswersService({ guides, selfHelpFor }: AnswersDeps) {
     }
     // None of the guides' own questions is even near this one: the guide's topic is near, its
     // answer is not. Nearer than that, the guide's closest sentences answer (decision 0152).
-    if (!placement.question.matched && nearestQuestion(placement) < farFromEvery) {
+    if (!placement.question.matched && nearestQuestionScore(questions(), placement) < farFromEvery) {
       const { title, slug } = placement.guide;
       return {
         placement: 'not-covered',

@@ -127,7 +127,9 @@ describe('placing and answering', () => {
       ask('blew a .07 and the cop still charged me with dui, can he do that').text,
     );
     expect(first).toMatch(/^You can also be charged if alcohol, drugs or a mix of them impaired/);
-    expect(first).toMatch(/whatever your BAC\..*\[1\] The BAC limit is called a per se limit.*\[1\]/);
+    expect(first).toMatch(
+      /whatever your BAC\..*\[1\] The BAC limit is called a per se limit.*\[1\]/,
+    );
   });
 
   it('adds no label and no sentence that says a figure again', () => {

@@ -173,9 +173,7 @@ export function createAnswersService({ guides, selfHelpFor }: AnswersDeps) {
     const asksYesOrNo = /^\s*(?:is|are|can|could|does|do|did|will|would|should|must)\b/i.test(text);
     const figure =
       figureKindOf(text) ??
-      (followUp &&
-      !asksYesOrNo &&
-      asksSameAgain(gateVocabulary(), ownWords, readContext().terms)
+      (followUp && !asksYesOrNo && asksSameAgain(gateVocabulary(), ownWords, readContext().terms)
         ? (figureKindOf(previous ?? '') ?? figureKindOf(context))
         : undefined);
     // A follow-up asks its own question about the topic before: its own words weigh most.
@@ -250,7 +248,10 @@ export function createAnswersService({ guides, selfHelpFor }: AnswersDeps) {
     }
     // None of the guides' own questions is even near this one: the guide's topic is near, its
     // answer is not. Nearer than that, the guide's closest sentences answer (decision 0152).
-    if (!placement.question.matched && nearestQuestionScore(questions(), placement) < farFromEvery) {
+    if (
+      !placement.question.matched &&
+      nearestQuestionScore(questions(), placement) < farFromEvery
+    ) {
       const { title, slug } = placement.guide;
       return {
         placement: 'not-covered',

@@ -57,9 +57,10 @@ export function phrasesTakenUp(guide: GuideDocument): Set<number> {
   );
   const body = runsOf(
     words(
-      [blocksText(guide.intro), ...guide.sections.map((section) => blocksText(section.blocks))].join(
-        ' ',
-      ),
+      [
+        blocksText(guide.intro),
+        ...guide.sections.map((section) => blocksText(section.blocks)),
+      ].join(' '),
     ),
   );
   const taken = new Set<number>();

@@ -18,7 +18,7 @@ const published = JSON.parse(readFileSync('src/shared/accuracy-results.json', 'u
  * Direct cited answers over the whole set are held at least here, the figure reached so far; the
  * target (targets.directAnswers, 90%) is not met yet, and this floor only rises.
  */
-const directAnswersFloor = 0.87;
+const directAnswersFloor = 0.88;
 
 describe('the published accuracy figures', () => {
   const fresh: Record<string, SetFigures> = {};

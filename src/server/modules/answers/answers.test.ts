@@ -127,9 +127,9 @@ describe('placing and answering', () => {
       ask('blew a .07 and the cop still charged me with dui, can he do that').text,
     );
     expect(first).toMatch(/^You can also be charged if alcohol, drugs or a mix of them impaired/);
-    expect(first).toMatch(
-      /whatever your BAC\..*\[1\] The BAC limit is called a per se limit.*\[1\]/,
-    );
+    // …and a second sentence of the guide, cited, after it.
+    expect(splitSentences(first.replace(/\s*\[\d+\]/g, '')).length).toBeGreaterThan(2);
+    expect(first).toMatch(/whatever your BAC\..*\[1\] .+\[\d\]$/);
   });
 
   it('adds no label and no sentence that says a figure again', () => {
@@ -387,6 +387,27 @@ describe('placing and answering', () => {
         guide: { slug },
       });
     }
+  });
+
+  it('reaches the guide the model is sure of when the search did not find it, and keeps to it', () => {
+    const cases: [string, string][] = [
+      // The search finds credit cards and medical debt; the estate guides answer.
+      ['my husband died and collectors want me to pay his credit cards', 'dying-without-a-will'],
+      // Another guide's question ("fired for …") does not take the answer from the leave guide.
+      [
+        'my dad has cancer and i need to take care of him, can i take leave from work without getting fired',
+        'family-and-medical-leave',
+      ],
+    ];
+    for (const [text, slug] of cases) {
+      expect(answers.place({ text, earlier: [], profile: nowhere }), text).toMatchObject({
+        kind: 'covered',
+        guide: { slug },
+      });
+    }
+    expect(
+      firstParagraphOf(ask('my husband died and collectors want me to pay his credit cards').text),
+    ).toMatch(/^Heirs are generally not personally responsible for the dead person's debts\./);
   });
 
   it('declines, free, a request to write something for fun, whatever its words', () => {

@@ -16,6 +16,10 @@ const switchScore = 0.1;
 const nearlyAsClose = 0.5;
 /** The person's state's own question this close to a general best is the same question. */
 const sameForState = 0.8;
+/** The guide-choice model's belief in the first guide above which it keeps the answer… */
+const believed = 0.5;
+/** …from another guide whose likelihood is below this (decision 0159). */
+const ruledOut = 0.05;
 /** How close (cosine, 0 to 1) a guide's question must be to answer with its own sentence. */
 const questionThreshold = 0.1;
 
@@ -31,14 +35,20 @@ export function closestQuestion(
   state: string | undefined,
   /** How many times closer another guide's question must be (a follow-up keeps to its topic). */
   margin = 1,
+  /** How likely each guide is, from how people ask (guide-choice.ts). */
+  likelihoods: ReadonlyMap<string, number> = new Map(),
 ) {
   const slugs = [...new Set(passages.map((passage) => passage.slug))].slice(0, questionGuides);
   const matches = matchQuestions(index, terms, slugs, figure, state);
   const first = matches.find((match) => match.slug === slugs[0]);
   const weighed = (match: QuestionMatch) =>
     match.score * guideRankWeight ** slugs.indexOf(match.slug);
+  // A guide the guide-choice model all but rules out does not take the answer from the first
+  // guide when the model believes in that one.
+  const firstBelieved = (likelihoods.get(slugs[0]!) ?? 0) >= believed;
   const other = matches
     .filter((match) => match.slug !== slugs[0])
+    .filter((match) => !firstBelieved || (likelihoods.get(match.slug) ?? 0) >= ruledOut)
     .sort((a, b) => weighed(b) - weighed(a))[0];
   const otherWeighed = other ? weighed(other) : 0;
   const best =

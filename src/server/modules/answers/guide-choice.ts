@@ -2,6 +2,8 @@
 // question's terms (synonyms included), trained by `npm run train:guide-choice` from the
 // guides' own questions and the tuning sets, and shipped as JSON. It weighs in when the gate
 // chooses among the guides the search found (gate.ts `chooseGuide`). Decision 0158.
+import type { GuidePassage } from '../../../shared/guides.js';
+import type { QuestionReading } from './gate.js';
 import guideModel from './guide-model.json' with { type: 'json' };
 
 interface GuideModel {
@@ -26,4 +28,25 @@ export function guideLikelihoods(terms: ReadonlyMap<string, number>): Map<string
   const exp = z.map((value) => Math.exp(value - most));
   const sum = exp.reduce((total, value) => total + value, 0);
   return new Map(model.guides.map((slug, i) => [slug, exp[i]! / sum]));
+}
+
+/** The model is this sure of a guide: its passages are searched for when the search missed it. */
+const sureOfGuide = 0.6;
+
+/**
+ * The reading, with the passages of the guide the model is sure of when the search did not find
+ * that guide ("my dead mom's credit card bills" is about an estate, not about credit cards), so
+ * the choice among guides can weigh it (decision 0159).
+ */
+export function withLikeliestGuide(
+  reading: QuestionReading,
+  likelihoods: ReadonlyMap<string, number>,
+  /** The guide's passages for a query. */
+  searchGuide: (query: string, guide: string) => GuidePassage[],
+): QuestionReading {
+  let likeliest: string | undefined;
+  for (const [slug, likelihood] of likelihoods) if (likelihood >= sureOfGuide) likeliest = slug;
+  if (!likeliest || reading.passages.some((passage) => passage.slug === likeliest)) return reading;
+  const found = searchGuide([...reading.terms.keys()].join(' '), likeliest);
+  return { ...reading, passages: [...reading.passages, ...found] };
 }

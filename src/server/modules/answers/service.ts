@@ -27,9 +27,9 @@ import {
 } from './followups.js';
 import { closestQuestion, nearestQuestionScore } from './closest.js';
 import { isPlayRequest, smallTalkOf } from './small-talk.js';
-import { guideLikelihoods } from './guide-choice.js';
+import { guideLikelihoods, withLikeliestGuide } from './guide-choice.js';
 import { readPlaces, statePlaceOf, usLawAbroad } from './places.js';
-import { phrasesTakenUp, uncoveredAreaOf } from './uncovered.js';
+import { phrasesTakenUpByGuide, uncoveredAreaOf } from './uncovered.js';
 import { indexQuestions, matchQuestions, type QuestionIndex, weightedTerms } from './questions.js';
 import { otherLanguageReplies, replies, unansweredReply } from './replies.js';
 import type { AskedQuestion, Placement, ReplyPlan } from './plan.js';
@@ -67,12 +67,7 @@ export function createAnswersService({ guides, selfHelpFor }: AnswersDeps) {
       .filter((guide): guide is GuideDocument => guide !== undefined);
   const gateVocabulary = () => (vocabulary ??= buildGateVocabulary(documents()));
   const questions = () => (questionIndex ??= indexQuestions(documents()));
-  const takenUp = new Map<string, Set<number>>();
-  const takenUpBy = (guide: GuideDocument) => {
-    let phrases = takenUp.get(guide.slug);
-    if (!phrases) takenUp.set(guide.slug, (phrases = phrasesTakenUp(guide)));
-    return phrases;
-  };
+  const takenUpBy = phrasesTakenUpByGuide();
 
   const read = (text: string, jurisdiction: string | null): QuestionReading => {
     const reading = readQuestion(
@@ -163,8 +158,15 @@ export function createAnswersService({ guides, selfHelpFor }: AnswersDeps) {
       followUp && depth === 0
         ? place({ text: previous!, earlier: earlier.slice(0, -1), profile }, 1)
         : undefined;
+    const likelihoods = guideLikelihoods(reading.terms);
+    const searchGuide = (query: string, guide: string) =>
+      guides.searchPassages({ query, jurisdiction, limit: 4, guide });
     const chosen = topicFirst(
-      chooseGuide(gateVocabulary(), reading, guideLikelihoods(reading.terms)),
+      chooseGuide(
+        gateVocabulary(),
+        withLikeliestGuide(reading, likelihoods, searchGuide),
+        likelihoods,
+      ),
       topic?.kind === 'covered' ? topic.guide.slug : undefined,
     );
     const ownWords = weightedTerms(inText.otherWords.join(' '));
@@ -191,6 +193,7 @@ export function createAnswersService({ guides, selfHelpFor }: AnswersDeps) {
       figure,
       stateCode,
       keepsTopic ? topicMargin : 1,
+      likelihoods,
     );
     // The guide whose own question the person asked, else the one the search chose.
     const passages = matched

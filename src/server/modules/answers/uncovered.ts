@@ -75,6 +75,16 @@ export function phrasesTakenUp(guide: GuideDocument): Set<number> {
   return taken;
 }
 
+/** The phrases each guide takes up, worked out once per guide (by its slug). */
+export function phrasesTakenUpByGuide(): (guide: GuideDocument) => Set<number> {
+  const taken = new Map<string, Set<number>>();
+  return (guide) => {
+    let phrases = taken.get(guide.slug);
+    if (!phrases) taken.set(guide.slug, (phrases = phrasesTakenUp(guide)));
+    return phrases;
+  };
+}
+
 /**
  * The area no guide covers that the question names ("can i patent my app idea"), unless the
  * guide it reached takes up the same phrase. `written`: the question's words (`words()`).

@@ -151,6 +151,8 @@ export interface SearchInput {
   /** The person's jurisdiction: "US-CA", "US", another country, or null when not known. */
   jurisdiction?: string | null;
   limit?: number;
+  /** Only this guide's passages (its slug). */
+  guide?: string;
 }
 
 export interface PassageIndex {
@@ -202,7 +204,7 @@ export function buildPassageIndex(guides: readonly GuideDocument[]): PassageInde
         snippetWords[id] ??= snippetWordsOf(passage.text);
       }
     },
-    search({ query, jurisdiction = null, limit = 8 }) {
+    search({ query, jurisdiction = null, limit = 8, guide }) {
       const { terms, own } = expandQuery(query);
       if (terms.length === 0) return [];
       const [country, region] = (jurisdiction ?? '').split('-');
@@ -218,7 +220,9 @@ export function buildPassageIndex(guides: readonly GuideDocument[]): PassageInde
         maxFuzzy: 2,
         // A person in one state is not shown another state's own guide; national ones always.
         filter: (result) => {
-          const guideJurisdiction = passages[result.id as number]!.jurisdiction;
+          const passage = passages[result.id as number]!;
+          if (guide !== undefined && passage.slug !== guide) return false;
+          const guideJurisdiction = passage.jurisdiction;
           return (
             !country ||
             !region ||

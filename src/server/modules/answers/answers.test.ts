@@ -18,6 +18,15 @@ const nowhere: { country: string | null; region: string | null } = { country: nu
 const ask = (text: string, earlier: string[] = [], profile = nowhere) =>
   answers.plan({ text, earlier, profile }, false);
 const firstParagraphOf = (text = '') => text.split('\n\n')[0]!;
+/** Each question is answered from the guide given with it. */
+const expectGuides = (cases: [question: string, slug: string][]) => {
+  for (const [text, slug] of cases) {
+    expect(answers.place({ text, earlier: [], profile: nowhere }), text).toMatchObject({
+      kind: 'covered',
+      guide: { slug },
+    });
+  }
+};
 
 describe('places', () => {
   it.each([
@@ -381,12 +390,7 @@ describe('placing and answering', () => {
         'collecting-unpaid-invoices',
       ],
     ];
-    for (const [text, slug] of cases) {
-      expect(answers.place({ text, earlier: [], profile: nowhere }), text).toMatchObject({
-        kind: 'covered',
-        guide: { slug },
-      });
-    }
+    expectGuides(cases);
   });
 
   it('reaches the guide the model is sure of when the search did not find it, and keeps to it', () => {
@@ -399,12 +403,7 @@ describe('placing and answering', () => {
         'family-and-medical-leave',
       ],
     ];
-    for (const [text, slug] of cases) {
-      expect(answers.place({ text, earlier: [], profile: nowhere }), text).toMatchObject({
-        kind: 'covered',
-        guide: { slug },
-      });
-    }
+    expectGuides(cases);
     expect(
       firstParagraphOf(ask('my husband died and collectors want me to pay his credit cards').text),
     ).toMatch(/^Heirs are generally not personally responsible for the dead person's debts\./);

@@ -81,6 +81,11 @@ describe('language and small talk', () => {
     expect(smallTalkOf('thank u so much')).toBe('thanks');
     expect(smallTalkOf('are you a real lawyer?')).toBe('identity');
     expect(smallTalkOf('hi, my landlord kept my deposit')).toBeUndefined();
+    // Words that ask about the assistant, inside a question of law, leave it a question.
+    expect(smallTalkOf('how does this work?')).toBe('identity');
+    expect(smallTalkOf('what should i ask?')).toBe('identity');
+    expect(smallTalkOf('how does it work when you break a lease early')).toBeUndefined();
+    expect(smallTalkOf('what should i ask the other driver for after an accident')).toBeUndefined();
   });
 
   it.each([

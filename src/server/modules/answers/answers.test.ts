@@ -85,6 +85,7 @@ describe('language and small talk', () => {
     expect(smallTalkOf('how does this work?')).toBe('identity');
     expect(smallTalkOf('what should i ask?')).toBe('identity');
     expect(smallTalkOf('how does it work when you break a lease early')).toBeUndefined();
+    expect(smallTalkOf('do we each get half of everything or how does it work')).toBeUndefined();
     expect(smallTalkOf('what should i ask the other driver for after an accident')).toBeUndefined();
   });
 

@@ -224,6 +224,13 @@ describe('placing and answering', () => {
     expect(firstParagraphOf(deadline.text)).toContain('within one year of the retaliation');
   });
 
+  it("weighs a follow-up's own words, the amount it names too", () => {
+    const old = ['how long can a collector wait before they cant sue me over an old credit card'];
+    expect(firstParagraphOf(ask('what if i pay like $20 on it now', old).text)).toContain(
+      'a partial payment can restart the clock',
+    );
+  });
+
   it('reads a short question that points back with the one before it, and small talk apart', () => {
     const llc = ['do i need to publish a notice in the paper when i form an llc in new york'];
     const weeks = ask('how many weeks does it have to run', llc);

@@ -71,9 +71,12 @@ const earlierWeight = 0.35;
 
 /** The words of a follow-up and of the question before it, the follow-up's own weighing most. */
 export function followUpTerms(combined: Map<string, number>, own: Map<string, number>) {
-  return new Map(
+  const terms = new Map(
     [...combined].map(([term, weight]) => [term, own.get(term) ?? weight * earlierWeight]),
   );
+  // Its own words the reading of the two together left out ("$20") count too.
+  for (const [term, weight] of own) if (!terms.has(term)) terms.set(term, weight);
+  return terms;
 }
 
 /**

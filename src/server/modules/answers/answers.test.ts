@@ -224,6 +224,22 @@ describe('placing and answering', () => {
     expect(firstParagraphOf(deadline.text)).toContain('within one year of the retaliation');
   });
 
+  it('reads "%" as percent, a relative who "passed" as a death, and "min pay" as the minimum wage', () => {
+    const support = ask(
+      'ex and i have three little ones together, what % of his paycheck should he be paying me',
+    );
+    expect(support.passages[0]).toMatchObject({ slug: 'child-support' });
+    expect(firstParagraphOf(support.text)).toMatch(/\d+% for three/);
+    expectGuides([
+      ['brooklyn, my father passed with a will, which court do i go to', 'dying-without-a-will'],
+      [
+        'grandpa passed this morning, im his attorney in fact, can i keep handling his accounts',
+        'powers-of-attorney',
+      ],
+      ['min hourly pay in orlando right now?', 'unpaid-wages'],
+    ]);
+  });
+
   it("weighs a follow-up's own words, the amount it names too", () => {
     const old = ['how long can a collector wait before they cant sue me over an old credit card'];
     expect(firstParagraphOf(ask('what if i pay like $20 on it now', old).text)).toContain(

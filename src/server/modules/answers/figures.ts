@@ -62,7 +62,7 @@ export function figureKindOf(question: string): FigureKind | undefined {
   )
     return 'duration';
   if (
-    /\bhow much\b|\bmax(?:imum)?\b|\bmost\b|\blimit\b|\bcap\b|\bminimum\b|\bcost\b|\bfees?\b|\bpercent|\brate\b|\bwhat can i get\b/.test(
+    /\bhow much\b|\bmax(?:imum)?\b|\bmost\b|\blimit\b|\bcap\b|\bminimum\b|\bcost\b|\bfees?\b|\bpercent|\brate\b|\bwhat can i get\b|\bwhat (?:%|percentage)/.test(
       text,
     )
   )

@@ -155,8 +155,10 @@ interface Token {
 
 function tokensOf(text: string): Token[] {
   const out: Token[] = [];
-  // Words and numbers; a form's letter stays with its number ("I-485").
-  for (const match of text.normalize('NFKC').matchAll(/\b[A-Za-z]-\d+[A-Za-z]?\b|[A-Za-z0-9]+/g)) {
+  // Words and numbers; a form's letter stays with its number ("I-485"); "%" reads as "percent".
+  for (const match of text
+    .normalize('NFKC')
+    .matchAll(/\b[A-Za-z]-\d+[A-Za-z]?\b|[A-Za-z0-9]+|%/g)) {
     out.push({ raw: match[0], lower: match[0].toLowerCase() });
   }
   return out;

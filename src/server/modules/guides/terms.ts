@@ -13,7 +13,7 @@ const stopWords = new Set(
     'such than that thats the their theirs them themselves then there these they this those ' +
     'through to too under until up us very was wasnt we were what whats when where which while ' +
     'who whom why with wont would you your yours yourself yourselves also ok okay please help ' +
-    'hi hello thanks need want know like really still even much many way one'
+    'hi hello thanks need want know like really still even much many way'
   ).split(' '),
 );
 
@@ -48,6 +48,7 @@ export function words(text: string): string[] {
     text
       .toLowerCase()
       .replace(/['\u2019]/g, '')
+      .replace(/%/g, ' percent ')
       .replace(unitAfterNumber, (_, before: string, unit: string) => `${before}${unitWords[unit]}`)
       .replace(/\b([a-z])-(\d{1,4}[a-z]?)\b/g, '$1$2')
       .match(/[a-z0-9]+/g)

@@ -2,6 +2,7 @@
 export const familySynonyms: Record<string, string> = {
   ex: 'former spouse',
   kids: 'children child',
+  'little ones': 'children child',
   kid: 'child',
   visitation: 'custody parenting time',
   'restraining order': 'protective order',

@@ -1,6 +1,12 @@
 // The everyday words for what the guides on wills and estates name (synonyms.ts).
 export const willsSynonyms: Record<string, string> = {
   'passed away': 'died death estate',
+  // "my father passed", "grandma passed this morning": a death, not a father's case.
+  ...Object.fromEntries(
+    'father mother dad mom husband wife spouse grandpa grandma grandfather grandmother brother sister aunt uncle son daughter parent parents'
+      .split(' ')
+      .map((relative) => [`${relative} passed`, 'died death estate']),
+  ),
   died: 'death estate',
   'no will': 'without will intestate',
   inheritance: 'inherit estate heirs',

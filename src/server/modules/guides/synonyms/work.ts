@@ -90,6 +90,8 @@ export const workSynonyms: Record<string, string> = {
   'final check': 'final paycheck',
   'shorted me': 'unpaid wages',
   'min wage': 'minimum wage',
+  'min pay': 'minimum wage',
+  'min hourly': 'minimum wage',
   'minimun wage': 'minimum wage',
   'under the table': 'unpaid wages claim',
   'unpaid commission': 'commission wage claim',

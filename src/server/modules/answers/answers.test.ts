@@ -240,6 +240,18 @@ describe('placing and answering', () => {
     ]);
   });
 
+  it('reads a question that says it goes on ("what if…") with the one before, however long', () => {
+    const lease = [
+      'texas lease, my ex was abusive and i got a protective order. can i get out of my lease early',
+    ];
+    const counselor = ask(
+      'what if i dont have a protective order yet, just a counselor who knows whats going on',
+      lease,
+    );
+    expect(counselor.passages[0]).toMatchObject({ slug: 'breaking-a-lease' });
+    expect(firstParagraphOf(counselor.text)).toContain('mental health provider');
+  });
+
   it("weighs a follow-up's own words, the amount it names too", () => {
     const old = ['how long can a collector wait before they cant sue me over an old credit card'];
     expect(firstParagraphOf(ask('what if i pay like $20 on it now', old).text)).toContain(

@@ -7,6 +7,9 @@ import { legalLean, type GateVocabulary, type QuestionReading } from './gate.js'
 /** "What about Texas?", "and if I was fired?": a question that leans on the one before it. */
 const followUpStart =
   /^\s*(?:and|but|what about|how about|what if|also|same|ok(?:ay)? (?:and|what|how)|so what|then|in|for)\b/i;
+/** "What if…", "and if…", "but…": a question that says it goes on from the one before. */
+export const saysItGoesOn =
+  /^\s*(?:and|but|what if|what about|how about|ok(?:ay)? (?:and|what|how)|so what)\b/i;
 const backReference = /\b(?:it|its|that|this|they|them|there|those|these|same|instead|too|also)\b/i;
 /** A pronoun that stands for the topic before ("does it", "file that?"), not "this weekend". */
 const pointsBack = /\b(?:it|its|they|them)\b|\bthat[\s?.!]*$/i;

@@ -23,6 +23,7 @@ import {
   followUpTerms,
   isElliptical,
   keepsToGuide,
+  saysItGoesOn,
   topicFirst,
 } from './followups.js';
 import { closestQuestion, nearestQuestionScore } from './closest.js';
@@ -130,6 +131,7 @@ export function createAnswersService({ guides, selfHelpFor }: AnswersDeps) {
       previous !== undefined &&
       continuesTopic(text, reading, gateVocabulary(), earlierStates, isCovered(reading)) &&
       (isElliptical(text, reading, gateVocabulary()) ||
+        saysItGoesOn.test(text) ||
         (!isCovered(reading) && soundsLegal(gateVocabulary(), reading)) ||
         withinTopic(reading, readContext()));
     if (previous && leansOnEarlier) {

@@ -8,6 +8,7 @@ import { words } from '../guides/terms';
 import { splitSentences } from './sentences';
 import { createAnswersService } from './service';
 import { composeAnswer } from './compose';
+import { figureKindOf } from './figures';
 
 const answers = createAnswersService({
   guides: createGuidesService({ library: testGuideLibrary() }),
@@ -470,6 +471,19 @@ describe('placing and answering', () => {
     );
     expect(plan).toMatchObject({ placement: 'not-covered', free: false, passages: [] });
     expect(plan.firstLine).toContain('Our guides do not cover this topic');
+  });
+});
+
+describe('the figure a question asks for', () => {
+  it.each([
+    ['how much heads up do i need to give b4 i move out', 'duration'],
+    ['how far back can i go after it', 'duration'],
+    ['whats the deadline to file an appeal', 'duration'],
+    ['i missed the deadline to respond to a lawsuit, what happens', undefined],
+    ['what % of his paycheck should he be paying me', 'money'],
+    ['how many points is that', 'count'],
+  ])('reads "%s" as %s', (text, kind) => {
+    expect(figureKindOf(text)).toBe(kind);
   });
 });
 

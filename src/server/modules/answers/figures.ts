@@ -54,11 +54,15 @@ export function figureKindOf(question: string): FigureKind | undefined {
   const asksWhen =
     /\bwhen (?:is|are|do|does|must|should|were|was|will|can|am)\b/.test(text) &&
     /\b(?:due|back|paid|pay|file|expire|expires|end|ends|send|return|supposed)\b/.test(text);
+  // "I missed the deadline, what happens?" asks what follows, not how long the time is.
+  const pastTheLimit =
+    /\b(?:missed|passed|blew|after)\b/.test(text) && /\bwhat (?:happens|now|can i do)\b/.test(text);
   if (
     asksWhen ||
-    /\bhow (?:long|soon|fast|quickly|late|early)\b|\bhow much (?:notice|time)\b|\bdeadline\b|\btime limit\b|\bstatute of limitations?\b|\bhow many (?:days|weeks|months|years|hours)\b/.test(
+    /\bhow (?:long|soon|fast|quickly|late|early)\b|\bhow much (?:notice|time|heads up|warning)\b|\bhow far back\b|\bhow many (?:days|weeks|months|years|hours)\b/.test(
       text,
-    )
+    ) ||
+    (!pastTheLimit && /\bdeadline\b|\btime limit\b|\bstatute of limitations?\b/.test(text))
   )
     return 'duration';
   if (

@@ -49,6 +49,8 @@ describe('places', () => {
 
   it('does not take everyday words for states, nor shouting for codes', () => {
     expect(readPlaces('in or near me, ok?').places).toEqual([]);
+    expect(readPlaces('OK so someone used my ID, HI').places).toEqual([]);
+    expect(readPlaces('got a ticket in OH').places).toMatchObject([{ kind: 'state', code: 'OH' }]);
     expect(readPlaces('MY LANDLORD WONT GIVE ME MY DEPOSIT').places).toEqual([]);
   });
 
@@ -251,6 +253,13 @@ describe('placing and answering', () => {
     );
     expect(counselor.passages[0]).toMatchObject({ slug: 'breaking-a-lease' });
     expect(firstParagraphOf(counselor.text)).toContain('mental health provider');
+  });
+
+  it('takes a guide question to be about a state only when the question itself names one', () => {
+    // One of its ways of asking says "in atlanta": the question is still everyone's.
+    expect(firstParagraphOf(ask('what should i actually say if i get arrested').text)).toContain(
+      'I am going to remain silent',
+    );
   });
 
   it("weighs a follow-up's own words, the amount it names too", () => {

@@ -13,6 +13,10 @@ export type Place =
 const usStates = regionsByCountry.US!.regions;
 const stateName = new Map(usStates.map((region) => [region.code, region.name]));
 
+/** Codes people write in capitals as words ("OK", "ID", "HI", "OH"): states only after "in" or "from". */
+const capitalWords = new Set(['OK', 'ID', 'HI', 'OH']);
+const placeWords = new Set(['in', 'from', 'to', 'near', 'of', 'outside', 'at']);
+
 /** Postal codes that are also everyday words in lower case ("in", "me", "or", "ok", "hi"...). */
 const wordLikeCodes = new Set([
   'IN',
@@ -211,7 +215,9 @@ export function readPlaces(text: string): { places: Place[]; otherWords: string[
       const isCode =
         lower.length === 2 &&
         stateName.has(upper) &&
-        (!wordLikeCodes.has(upper) || (raw === upper && !shouting));
+        (!wordLikeCodes.has(upper) || (raw === upper && !shouting)) &&
+        // "OK so…", "my ID", "HI there": in capitals too these are words, unless a place is meant.
+        (!capitalWords.has(upper) || placeWords.has(tokens[i - 1]?.lower ?? ''));
       // "LA" in capitals is Los Angeles far more often than Louisiana, which people spell out.
       if (isCode) places.push(statePlace(raw === 'LA' ? 'CA' : upper));
       else otherWords.push(lower);

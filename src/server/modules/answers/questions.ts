@@ -120,10 +120,10 @@ export function indexQuestions(guides: readonly GuideDocument[]): QuestionIndex 
       // Places are read apart, as in what people ask: "in California" is where, not what.
       const asked = [question.ask, ...question.also].map(readPlaces);
       const phrasings = asked.map(({ otherWords }) => weightedTerms(otherWords.join(' ')));
+      // The question as the guide asks it says which state it is about; a city in one of the
+      // ways people ask it ("… when they arrest you in atlanta") does not make it Georgia's.
       const states = new Set(
-        asked.flatMap(({ places }) =>
-          places.flatMap((place) => (place.kind === 'state' ? [place.code] : [])),
-        ),
+        asked[0]!.places.flatMap((place) => (place.kind === 'state' ? [place.code] : [])),
       );
       for (const phrasing of phrasings) {
         phrasingCount += 1;

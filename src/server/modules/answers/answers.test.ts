@@ -230,9 +230,11 @@ describe('placing and answering', () => {
   it('reads "%" as percent, a relative who "passed" as a death, and "min pay" as the minimum wage', () => {
     const support = ask(
       'ex and i have three little ones together, what % of his paycheck should he be paying me',
+      [],
+      { country: 'US', region: 'TX' },
     );
     expect(support.passages[0]).toMatchObject({ slug: 'child-support' });
-    expect(firstParagraphOf(support.text)).toMatch(/\d+% for three/);
+    expect(firstParagraphOf(support.text)).toContain('30% for three');
     expectGuides([
       ['brooklyn, my father passed with a will, which court do i go to', 'dying-without-a-will'],
       [
@@ -260,6 +262,13 @@ describe('placing and answering', () => {
     expect(firstParagraphOf(ask('what should i actually say if i get arrested').text)).toContain(
       'I am going to remain silent',
     );
+  });
+
+  it('does not take "one" for a word of the topic', () => {
+    const will = ['doing my own will in fresno, how many ppl need to sign it besides me'];
+    expect(ask('can one of them sign next week instead', will).passages[0]).toMatchObject({
+      slug: 'making-a-will',
+    });
   });
 
   it("weighs a follow-up's own words, the amount it names too", () => {

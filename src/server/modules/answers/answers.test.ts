@@ -227,7 +227,7 @@ describe('placing and answering', () => {
     expect(firstParagraphOf(deadline.text)).toContain('within one year of the retaliation');
   });
 
-  it('reads "%" as percent, a relative who "passed" as a death, and "min pay" as the minimum wage', () => {
+  it('reads "%" as percent, a relative who "passed" as a death, "min pay" as the minimum wage, and to look through a car as a search', () => {
     const support = ask(
       'ex and i have three little ones together, what % of his paycheck should he be paying me',
       [],
@@ -242,6 +242,7 @@ describe('placing and answering', () => {
         'powers-of-attorney',
       ],
       ['min hourly pay in orlando right now?', 'unpaid-wages'],
+      ['cops want to look thru my car, can i say no', 'searches-and-your-rights'],
     ]);
   });
 

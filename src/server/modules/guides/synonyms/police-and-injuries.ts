@@ -41,6 +41,12 @@ export const policeSynonyms: Record<string, string> = {
   'search my phone': 'search phone cell',
   'searched my phone': 'search phone cell',
   'through my phone': 'search phone cell',
+  // "look thru my car", "dig through my bag": a search ("going through a divorce" is not).
+  ...Object.fromEntries(
+    ['look', 'looking', 'looked', 'dig', 'digging', 'dug', 'rummage', 'rummaged'].flatMap((verb) =>
+      [`${verb} through`, `${verb} thru`].map((phrase) => [phrase, 'search']),
+    ),
+  ),
   'searched my car': 'search car vehicle',
   'search my house': 'search warrant home',
   'search my home': 'search warrant home',

@@ -227,7 +227,7 @@ describe('placing and answering', () => {
     expect(firstParagraphOf(deadline.text)).toContain('within one year of the retaliation');
   });
 
-  it('reads "%" as percent, a relative who "passed" as a death, "min pay" as the minimum wage, and to look through a car as a search', () => {
+  it('reads "%" as percent, a relative who "passed" as a death, "min pay" as the minimum wage, to look through a car as a search, and "laid me off" as a layoff', () => {
     const support = ask(
       'ex and i have three little ones together, what % of his paycheck should he be paying me',
       [],
@@ -243,6 +243,7 @@ describe('placing and answering', () => {
       ],
       ['min hourly pay in orlando right now?', 'unpaid-wages'],
       ['cops want to look thru my car, can i say no', 'searches-and-your-rights'],
+      ['im 58, they laid me off and kept all the younger guys', 'workplace-discrimination'],
     ]);
   });
 

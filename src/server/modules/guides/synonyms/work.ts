@@ -3,6 +3,13 @@ export const workSynonyms: Record<string, string> = {
   fired: 'termination fired wrongful',
   'let go': 'termination fired',
   'laid off': 'termination layoff',
+  // "laid me off", "let us go": the same, with the person between.
+  ...Object.fromEntries(
+    ['me', 'us', 'him', 'her', 'them', 'everyone'].flatMap((who) => [
+      [`laid ${who} off`, 'termination layoff'],
+      [`let ${who} go`, 'termination fired'],
+    ]),
+  ),
   terminated: 'termination',
   sacked: 'termination fired',
   boss: 'employer',
@@ -110,6 +117,12 @@ export const workSynonyms: Record<string, string> = {
   'light duty': 'workers comp doctor',
   // workplace discrimination and harassment
   'younger coworker': 'age discrimination adea',
+  ...Object.fromEntries(
+    ['guys', 'people', 'workers', 'staff', 'employee', 'hires'].map((who) => [
+      `younger ${who}`,
+      'age discrimination adea',
+    ]),
+  ),
   'younger coworkers': 'age discrimination adea',
   'younger employees': 'age discrimination adea',
   'older workers': 'age discrimination adea',

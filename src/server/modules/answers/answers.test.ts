@@ -482,6 +482,9 @@ describe('placing and answering', () => {
     expect(ask('can you write a letter to my landlord asking for my deposit back')).toMatchObject({
       placement: 'covered',
     });
+    const loan = ask('how many payments does it take to get my student loan out of default');
+    expect(loan).toMatchObject({ placement: 'covered' });
+    expect(loan.passages[0]).toMatchObject({ slug: 'federal-student-loans' });
   });
 
   it('with a model, a legal question not covered gets the decline as its first line and no passages', () => {

@@ -1,5 +1,6 @@
 // The gate and the guide choice on questions nobody tuned them on (bench/answers/unseen/,
-// written from the guides alone by someone who had seen neither the code nor the other sets).
+// written from the guides alone, in two sets, by someone who had seen neither the code nor the
+// other sets).
 // Library mode, single questions, the answers service called directly.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

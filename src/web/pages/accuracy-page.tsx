@@ -121,10 +121,12 @@ export default function AccuracyPage() {
       <p>
         The figures above come from questions we used, in part, to build the assistant. To see how
         it does on questions like none it has seen, someone who had seen neither the assistant's
-        code nor our other questions wrote 550 more from our guides alone: 250 that the guides
-        answer, and 300 that the assistant should decline (not legal, legal but not covered, and
-        other messages such as jokes and requests). These show whether it recognises the guide a
-        question belongs to, and whether it declines what it should.
+        code nor our other questions wrote{' '}
+        {(unseen.rightGuide.of + unseen.declined.all.of).toLocaleString('en-US')} more from our
+        guides alone, in two sets: {unseen.rightGuide.of} that the guides answer, and{' '}
+        {unseen.declined.all.of} that the assistant should decline (not legal, legal but not
+        covered, and other messages such as jokes and requests). These show whether it recognises
+        the guide a question belongs to, and whether it declines what it should.
       </p>
       <div
         className="table-responsive"

@@ -15,10 +15,10 @@ const published = JSON.parse(readFileSync('src/shared/accuracy-results.json', 'u
 };
 
 /**
- * Direct cited answers over the whole set are held at least here, the figure reached so far; the
- * target (targets.directAnswers, 90%) is not met yet, and this floor only rises.
+ * Direct cited answers over the whole set meet the target (targets.directAnswers, 90%); the
+ * held-out part alone is held at least at the figure it has reached, a floor that only rises.
  */
-const directAnswersFloor = 0.88;
+const heldOutFloor = 0.88;
 
 describe('the published accuracy figures', () => {
   const fresh: Record<string, SetFigures> = {};
@@ -47,7 +47,8 @@ describe('the published accuracy figures', () => {
     expect(rate(all.declinedFree)).toBeGreaterThanOrEqual(targets.declinedFree);
     expect(rate(all.wrongDeclines)).toBeLessThanOrEqual(targets.wrongDeclines);
     expect(all.firstParagraphGrade).toBeLessThanOrEqual(targets.firstParagraphGrade);
-    expect(rate(all.directAnswers)).toBeGreaterThanOrEqual(directAnswersFloor);
+    expect(rate(all.directAnswers)).toBeGreaterThanOrEqual(targets.directAnswers);
+    expect(rate(fresh['held-out']!.directAnswers)).toBeGreaterThanOrEqual(heldOutFloor);
   });
 
   it('hold what must always hold: every citation names a source given, and declines are free', () => {

@@ -244,6 +244,11 @@ describe('placing and answering', () => {
       ['min hourly pay in orlando right now?', 'unpaid-wages'],
       ['cops want to look thru my car, can i say no', 'searches-and-your-rights'],
       ['im 58, they laid me off and kept all the younger guys', 'workplace-discrimination'],
+      // "which state do i file" names no field of its own (it was once taken for taxes).
+      [
+        'moved from ohio to arizona w my daughter. which state do i file custody in',
+        'child-custody',
+      ],
     ]);
   });
 

@@ -106,8 +106,10 @@ export const featureNames = [
   'words no guide uses',
   'guide agreement',
   'word pairs the guides use',
-  /** Added by the answers service, which holds the guides' questions. */
+  /** Added by the answers service, which holds the guides' questions… */
   'closest common question',
+  /** …and the guide-choice model: how sure it is of any one guide. */
+  'likeliest guide',
 ] as const;
 
 /** The gate's features of a question, given the passages the search found for it. */

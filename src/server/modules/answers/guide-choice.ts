@@ -16,8 +16,20 @@ interface GuideModel {
 const model = guideModel as GuideModel;
 const termWeights = new Map(Object.entries(model.terms));
 
-/** How likely each guide is, given the question's weighted terms (slug to probability). */
+/** The likelihoods of terms already weighed: a question's are read by the gate, then by the choice. */
+const weighed = new WeakMap<ReadonlyMap<string, number>, Map<string, number>>();
+
+/**
+ * How likely each guide is, given the question's weighted terms (slug to probability). The
+ * terms are not changed once asked.
+ */
 export function guideLikelihoods(terms: ReadonlyMap<string, number>): Map<string, number> {
+  let likelihoods = weighed.get(terms);
+  if (!likelihoods) weighed.set(terms, (likelihoods = likelihoodsOf(terms)));
+  return likelihoods;
+}
+
+function likelihoodsOf(terms: ReadonlyMap<string, number>): Map<string, number> {
   const z = [...model.bias];
   for (const [term, weight] of terms) {
     const pairs = termWeights.get(term);

@@ -80,7 +80,10 @@ export function createAnswersService({ guides, selfHelpFor }: AnswersDeps) {
     // How close the nearest of the found guides' own questions is: the gate's last feature.
     const slugs = [...new Set(reading.passages.slice(0, 8).map((passage) => passage.slug))];
     const closest = matchQuestions(questions(), reading.terms, slugs, undefined)[0]?.score ?? 0;
-    return { ...reading, features: [...reading.features, closest] };
+    // How sure the guide-choice model is of any one guide: questions no guide answers spread
+    // its belief thin (decision 0160).
+    const likeliest = Math.max(0, ...guideLikelihoods(reading.terms).values());
+    return { ...reading, features: [...reading.features, closest, likeliest] };
   };
 
   /** The question keeps to the topic of the questions before it (followups.ts). */

@@ -278,6 +278,18 @@ describe('placing and answering', () => {
     });
   });
 
+  it('reads "but…" or "and…" with a subject of its own alone', () => {
+    const deposit = ['my landlord in texas kept my deposit'];
+    expect(ask('but can my boss fire me for being pregnant', deposit).passages[0]).toMatchObject({
+      slug: 'workplace-discrimination',
+    });
+    const returned = ['how long does a landlord have to return a deposit in california'];
+    expect(ask('ok and how do i file for bankruptcy', returned).passages[0]).toMatchObject({
+      slug: 'bankruptcy',
+    });
+    expect(ask('and in utah?', returned).passages[0]).toMatchObject({ slug: 'security-deposits' });
+  });
+
   it("weighs a follow-up's own words, the amount it names too", () => {
     const old = ['how long can a collector wait before they cant sue me over an old credit card'];
     expect(firstParagraphOf(ask('what if i pay like $20 on it now', old).text)).toContain(

@@ -99,6 +99,22 @@ export function keepsToGuide(vocabulary: GateVocabulary, reading: QuestionReadin
 }
 
 /**
+ * The question brings words of a topic of its own, and the topic's guide uses none of them ("but
+ * can my boss fire me for being pregnant" after a deposit question): another subject, whatever
+ * its first word. Words most guides use ("file", "long") name no topic.
+ */
+export function leavesGuide(vocabulary: GateVocabulary, reading: QuestionReading, slug: string) {
+  const terms = vocabulary.guideTerms.get(slug);
+  const common = commonInGuides * vocabulary.guideTerms.size;
+  const distinctive = reading.ownTerms.filter(
+    (term) => (vocabulary.guideFrequency.get(term) ?? 0) < common,
+  );
+  return (
+    terms !== undefined && distinctive.length > 0 && distinctive.every((term) => !terms.has(term))
+  );
+}
+
+/**
  * A follow-up asks what was asked before, for another place or case ("and in California state
  * court?", "what if it's 3 kids?"), when it brings no word of its own beyond numbers and words
  * nearly every guide uses.

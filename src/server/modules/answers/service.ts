@@ -23,6 +23,7 @@ import {
   followUpTerms,
   isElliptical,
   keepsToGuide,
+  leavesGuide,
   saysItGoesOn,
   topicFirst,
 } from './followups.js';
@@ -36,6 +37,9 @@ import { otherLanguageReplies, replies, unansweredReply } from './replies.js';
 import type { AskedQuestion, Placement, ReplyPlan } from './plan.js';
 
 export type { AskedQuestion, Declined, Placement, ReplyPlan } from './plan.js';
+
+/** "What if…", "what about…": the case before, changed. */
+const asksAboutCase = /^\s*(?:what|how) (?:if|about)\b/i;
 
 /** A follow-up leaves its topic's guide for another only when that one's question is this much closer. */
 const topicMargin = 1.5;
@@ -86,11 +90,20 @@ export function createAnswersService({ guides, selfHelpFor }: AnswersDeps) {
     return { ...reading, features: [...reading.features, closest, likeliest] };
   };
 
+  /** The guide the questions before it are about, if the guides cover them. */
+  const topicOf = (earlier: QuestionReading) =>
+    isCovered(earlier) ? chooseGuide(gateVocabulary(), earlier)[0]?.slug : undefined;
   /** The question keeps to the topic of the questions before it (followups.ts). */
   const withinTopic = (reading: QuestionReading, earlier: QuestionReading) => {
-    if (!isCovered(earlier)) return false;
-    const topic = chooseGuide(gateVocabulary(), earlier)[0]?.slug;
+    const topic = topicOf(earlier);
     return topic !== undefined && keepsToGuide(gateVocabulary(), reading, topic);
+  };
+  /** The question, covered alone, is about something the topic's guide never names. */
+  const changesTopic = (reading: QuestionReading, earlier: QuestionReading) => {
+    const topic = topicOf(earlier);
+    return (
+      topic !== undefined && isCovered(reading) && leavesGuide(gateVocabulary(), reading, topic)
+    );
   };
 
   const isCovered = (reading: QuestionReading) =>
@@ -133,6 +146,8 @@ export function createAnswersService({ guides, selfHelpFor }: AnswersDeps) {
     const leansOnEarlier =
       previous !== undefined &&
       continuesTopic(text, reading, gateVocabulary(), earlierStates, isCovered(reading)) &&
+      // "What if…" and "what about…" take up the case before; "but…" and "and…" may leave it.
+      (asksAboutCase.test(text) || !changesTopic(reading, readContext())) &&
       (isElliptical(text, reading, gateVocabulary()) ||
         saysItGoesOn.test(text) ||
         (!isCovered(reading) && soundsLegal(gateVocabulary(), reading)) ||

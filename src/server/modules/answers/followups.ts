@@ -2,7 +2,7 @@
 // about Texas?"), keeps to their topic, changes the subject, or asks the same again for another
 // place. Decision 0152.
 import type { GuidePassage } from '../../../shared/guides.js';
-import { legalLean, type GateVocabulary, type QuestionReading } from './gate.js';
+import { legalLean, soundsLegal, type GateVocabulary, type QuestionReading } from './gate.js';
 
 /** "What about Texas?", "and if I was fired?": a question that leans on the one before it. */
 const followUpStart =
@@ -112,6 +112,43 @@ export function leavesGuide(vocabulary: GateVocabulary, reading: QuestionReading
   return (
     terms !== undefined && distinctive.length > 0 && distinctive.every((term) => !terms.has(term))
   );
+}
+
+/** "What if…", "what about…": the case before, changed. */
+const asksAboutCase = /^\s*(?:what|how) (?:if|about)\b/i;
+
+/**
+ * The question is read with the ones before it: it goes on from them (continuesTopic), does not
+ * bring a subject of its own the topic's guide never names ("but can my boss fire me…" after a
+ * deposit question; "what if…" and "what about…" always take up the case before), and is
+ * elliptical ("what about Texas?"), says it goes on, is legal but not covered alone ("how long
+ * til I can remarry" after a divorce question), or keeps to the topic's guide.
+ */
+export function leansOnEarlier(
+  vocabulary: GateVocabulary,
+  text: string,
+  reading: QuestionReading,
+  {
+    earlierStates,
+    coveredAlone,
+    topic,
+  }: {
+    earlierStates: readonly string[];
+    /** The gate covers the question read alone. */
+    coveredAlone: boolean;
+    /** The guide the questions before it are about (read only when needed). */
+    topic: () => string | undefined;
+  },
+): boolean {
+  if (!continuesTopic(text, reading, vocabulary, earlierStates, coveredAlone)) return false;
+  if (!asksAboutCase.test(text) && coveredAlone) {
+    const slug = topic();
+    if (slug !== undefined && leavesGuide(vocabulary, reading, slug)) return false;
+  }
+  if (isElliptical(text, reading, vocabulary) || saysItGoesOn.test(text)) return true;
+  if (!coveredAlone && soundsLegal(vocabulary, reading)) return true;
+  const slug = topic();
+  return slug !== undefined && keepsToGuide(vocabulary, reading, slug);
 }
 
 /**

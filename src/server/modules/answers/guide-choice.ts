@@ -1,9 +1,9 @@
 // Which guide a question is about, learned from how people ask: a softmax regression over the
 // question's terms (synonyms included), trained by `npm run train:guide-choice` from the
-// guides' own questions and the tuning sets, and shipped as JSON. It weighs in when the gate
-// chooses among the guides the search found (gate.ts `chooseGuide`). Decision 0158.
+// guides' own questions and the tuning sets, and shipped as JSON. It weighs in when the guide
+// is chosen among those the search found (`chooseGuide`). Decision 0158.
 import type { GuidePassage } from '../../../shared/guides.js';
-import type { QuestionReading } from './gate.js';
+import type { GateVocabulary, QuestionReading } from './gate.js';
 import guideModel from './guide-model.json' with { type: 'json' };
 
 interface GuideModel {
@@ -61,4 +61,58 @@ export function withLikeliestGuide(
   if (!likeliest || reading.passages.some((passage) => passage.slug === likeliest)) return reading;
   const found = searchGuide([...reading.terms.keys()].join(' '), likeliest);
   return { ...reading, passages: [...reading.passages, ...found] };
+}
+
+/** How far the search's best passage may fall behind for a guide that fits the question better. */
+export const topicalWeight = 1.5;
+/** How much the guide-choice model's belief counts against the two above. */
+export const likelihoodWeight = 2;
+
+/**
+ * The guide that answers: of the guides the search found, the one whose own words cover the
+ * question's telling words best ("twc", "eeoc", "n-400" say more than "how long"), weighed with
+ * the search's score. Passages are reordered so that guide's come first.
+ */
+export function chooseGuide(
+  vocabulary: GateVocabulary,
+  reading: QuestionReading,
+  /** How likely each guide is, from how people ask (`guideLikelihoods`). */
+  likelihood: ReadonlyMap<string, number> = new Map(),
+): GuidePassage[] {
+  const { passages } = reading;
+  const top = passages[0];
+  if (!top) return passages;
+  const guideCount = vocabulary.guideTerms.size;
+  const best = new Map<string, number>();
+  for (const passage of passages)
+    if (!best.has(passage.slug)) best.set(passage.slug, passage.score);
+  const topical = new Map<string, number>();
+  for (const slug of best.keys()) {
+    const terms = vocabulary.guideTerms.get(slug) ?? new Set<string>();
+    let score = 0;
+    for (const [term, weight] of reading.terms) {
+      if (terms.has(term)) {
+        score +=
+          weight * Math.log(guideCount / (vocabulary.guideFrequency.get(term) ?? guideCount));
+      }
+    }
+    topical.set(slug, score);
+  }
+  const most = Math.max(...topical.values(), 1e-9);
+  let chosen = top.slug;
+  let chosenScore = -Infinity;
+  for (const [slug, score] of best) {
+    const combined =
+      score / top.score +
+      topicalWeight * (topical.get(slug)! / most) +
+      likelihoodWeight * (likelihood.get(slug) ?? 0);
+    if (combined > chosenScore) {
+      chosen = slug;
+      chosenScore = combined;
+    }
+  }
+  return [
+    ...passages.filter((passage) => passage.slug === chosen),
+    ...passages.filter((passage) => passage.slug !== chosen),
+  ];
 }

@@ -8,7 +8,6 @@ import { composeAnswer, type ComposedAnswer } from './compose.js';
 import { figureKindOf } from './figures.js';
 import {
   buildGateVocabulary,
-  chooseGuide,
   coveredProbability,
   coveredThreshold,
   namesTopicAlone,
@@ -17,19 +16,10 @@ import {
   type GateVocabulary,
   type QuestionReading,
 } from './gate.js';
-import {
-  asksSameAgain,
-  continuesTopic,
-  followUpTerms,
-  isElliptical,
-  keepsToGuide,
-  leavesGuide,
-  saysItGoesOn,
-  topicFirst,
-} from './followups.js';
+import { asksSameAgain, followUpTerms, leansOnEarlier, topicFirst } from './followups.js';
 import { closestQuestion, nearestQuestionScore } from './closest.js';
 import { isPlayRequest, smallTalkOf } from './small-talk.js';
-import { guideLikelihoods, withLikeliestGuide } from './guide-choice.js';
+import { chooseGuide, guideLikelihoods, withLikeliestGuide } from './guide-choice.js';
 import { readPlaces, statePlaceOf, usLawAbroad } from './places.js';
 import { phrasesTakenUpByGuide, uncoveredAreaOf } from './uncovered.js';
 import { indexQuestions, matchQuestions, type QuestionIndex, weightedTerms } from './questions.js';
@@ -37,9 +27,6 @@ import { otherLanguageReplies, replies, unansweredReply } from './replies.js';
 import type { AskedQuestion, Placement, ReplyPlan } from './plan.js';
 
 export type { AskedQuestion, Declined, Placement, ReplyPlan } from './plan.js';
-
-/** "What if…", "what about…": the case before, changed. */
-const asksAboutCase = /^\s*(?:what|how) (?:if|about)\b/i;
 
 /** A follow-up leaves its topic's guide for another only when that one's question is this much closer. */
 const topicMargin = 1.5;
@@ -90,22 +77,6 @@ export function createAnswersService({ guides, selfHelpFor }: AnswersDeps) {
     return { ...reading, features: [...reading.features, closest, likeliest] };
   };
 
-  /** The guide the questions before it are about, if the guides cover them. */
-  const topicOf = (earlier: QuestionReading) =>
-    isCovered(earlier) ? chooseGuide(gateVocabulary(), earlier)[0]?.slug : undefined;
-  /** The question keeps to the topic of the questions before it (followups.ts). */
-  const withinTopic = (reading: QuestionReading, earlier: QuestionReading) => {
-    const topic = topicOf(earlier);
-    return topic !== undefined && keepsToGuide(gateVocabulary(), reading, topic);
-  };
-  /** The question, covered alone, is about something the topic's guide never names. */
-  const changesTopic = (reading: QuestionReading, earlier: QuestionReading) => {
-    const topic = topicOf(earlier);
-    return (
-      topic !== undefined && isCovered(reading) && leavesGuide(gateVocabulary(), reading, topic)
-    );
-  };
-
   const isCovered = (reading: QuestionReading) =>
     reading.passages.length > 0 &&
     (coveredProbability(reading.features, reading.sparse) >= coveredThreshold ||
@@ -138,21 +109,25 @@ export function createAnswersService({ guides, selfHelpFor }: AnswersDeps) {
     const earlierStates = earlierPlaces.flat().flatMap((p) => (p.kind === 'state' ? [p.code] : []));
     // The two questions before it: "I work in Texas btw" leaves the topic one question back.
     const context = earlier.slice(-2).join(' ');
-    // The context is read once, if at all (its terms do not depend on the place searched).
+    // The context and its topic are read once, if at all (its terms do not depend on the place
+    // searched).
     let contextReading: QuestionReading | undefined;
     const readContext = () => (contextReading ??= read(context, jurisdiction));
-    // Elliptical ("what about Texas?"), or legal but not covered alone ("how long til I can
-    // remarry" after a divorce question): read with the question before it.
-    const leansOnEarlier =
-      previous !== undefined &&
-      continuesTopic(text, reading, gateVocabulary(), earlierStates, isCovered(reading)) &&
-      // "What if…" and "what about…" take up the case before; "but…" and "and…" may leave it.
-      (asksAboutCase.test(text) || !changesTopic(reading, readContext())) &&
-      (isElliptical(text, reading, gateVocabulary()) ||
-        saysItGoesOn.test(text) ||
-        (!isCovered(reading) && soundsLegal(gateVocabulary(), reading)) ||
-        withinTopic(reading, readContext()));
-    if (previous && leansOnEarlier) {
+    let contextTopic: { slug: string | undefined } | undefined;
+    const topicOfContext = () =>
+      (contextTopic ??= {
+        slug: isCovered(readContext())
+          ? chooseGuide(gateVocabulary(), readContext())[0]?.slug
+          : undefined,
+      }).slug;
+    if (
+      previous &&
+      leansOnEarlier(gateVocabulary(), text, reading, {
+        earlierStates,
+        coveredAlone: isCovered(reading),
+        topic: topicOfContext,
+      })
+    ) {
       const combined = read(`${context} ${text}`, jurisdiction);
       if (isCovered(combined)) {
         // The topic from before; the place this question names, else the one before.

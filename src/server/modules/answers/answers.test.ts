@@ -290,6 +290,22 @@ describe('placing and answering', () => {
     expect(ask('and in utah?', returned).passages[0]).toMatchObject({ slug: 'security-deposits' });
   });
 
+  it('reads "there" as the place named before', () => {
+    const plan = ask('how long do i have to live there first', [
+      'how long does a california divorce take',
+    ]);
+    expect(plan).toMatchObject({ placement: 'covered' });
+    expect(firstParagraphOf(plan.text)).toContain('six months');
+  });
+
+  it('reads a time of day as one, however it is written', () => {
+    expect(words("called at 7:15am, 8 a.m. and 9 o'clock")).toEqual(
+      'called at 7 oclock 8 oclock and 9 oclock'.split(' '),
+    );
+    const plan = ask('collector phoned me at 7:15am on a saturday, can they do that');
+    expect(firstParagraphOf(plan.text)).toContain('before 8 a.m.');
+  });
+
   it("weighs a follow-up's own words, the amount it names too", () => {
     const old = ['how long can a collector wait before they cant sue me over an old credit card'];
     expect(firstParagraphOf(ask('what if i pay like $20 on it now', old).text)).toContain(
@@ -522,6 +538,9 @@ describe('the figure a question asks for', () => {
     ['i missed the deadline to respond to a lawsuit, what happens', undefined],
     ['what % of his paycheck should he be paying me', 'money'],
     ['how many points is that', 'count'],
+    ['he borrowed it 4 years ago, can i still take him to court', 'duration'],
+    ['is it too late to appeal', 'duration'],
+    ['can i still get unemployment if i quit', undefined],
   ])('reads "%s" as %s', (text, kind) => {
     expect(figureKindOf(text)).toBe(kind);
   });

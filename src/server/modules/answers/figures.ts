@@ -57,8 +57,14 @@ export function figureKindOf(question: string): FigureKind | undefined {
   // "I missed the deadline, what happens?" asks what follows, not how long the time is.
   const pastTheLimit =
     /\b(?:missed|passed|blew|after)\b/.test(text) && /\bwhat (?:happens|now|can i do)\b/.test(text);
+  // "It was four years ago, can I still sue?" and "is it too late" ask whether time is left.
+  const stillInTime =
+    /\btoo late\b/.test(text) ||
+    (/\b(?:can|could) (?:i|we|they|he|she|you|it) still\b/.test(text) &&
+      /\bago\b|\b(?:19|20)\d\d\b|\b\d+ (?:years?|months?|weeks?|days?)\b/.test(text));
   if (
     asksWhen ||
+    stillInTime ||
     /\bhow (?:long|soon|fast|quickly|late|early)\b|\bhow much (?:notice|time|heads up|warning)\b|\bhow far back\b|\bhow many (?:days|weeks|months|years|hours)\b/.test(
       text,
     ) ||

@@ -42,13 +42,14 @@ export function continuesTopic(
   coveredAlone = true,
 ) {
   if (followUpStart.test(text) || reading.ownTerms.length === 0) return true;
-  // "How many weeks does it have to run?": it points back, names no place, and our guides do not
-  // answer it alone.
+  // "How many weeks does it have to run?": it points back (to the topic, or to the place named
+  // before), names no place, and our guides do not answer it alone.
   if (
     !coveredAlone &&
     reading.places.length === 0 &&
     reading.ownTerms.length <= 4 &&
-    pointsBack.test(text)
+    // "How long do I have to live there first?" after a California question: "there" is it.
+    (pointsBack.test(text) || (earlierStates.length > 0 && /\bthere\b/i.test(text)))
   )
     return true;
   // "How does it work in NY?" after a Texas question: the same thing, asked for another state.

@@ -30,6 +30,12 @@ const unitWords: Record<string, string> = {
 };
 
 /**
+ * A time of day ("7:15am", "8 a.m.", "9pm", "7 o'clock") reads as its hour and "oclock": the
+ * guides' "before 8 a.m." and a person's "at 7:15am" then share a term.
+ */
+const timeOfDay = /\b(\d{1,2})(?::\d{2})?\s?(?:[ap]\.?\s?m\b\.?|o'?clock\b)/g;
+
+/**
  * Numbers written as words read as digits: "four children" and "4 kids" share a term. Not "one",
  * which more often means "a" ("in one year", "one of them").
  */
@@ -49,6 +55,7 @@ export function words(text: string): string[] {
       .toLowerCase()
       .replace(/['\u2019]/g, '')
       .replace(/%/g, ' percent ')
+      .replace(timeOfDay, '$1 oclock')
       .replace(unitAfterNumber, (_, before: string, unit: string) => `${before}${unitWords[unit]}`)
       .replace(/\b([a-z])-(\d{1,4}[a-z]?)\b/g, '$1$2')
       .match(/[a-z0-9]+/g)

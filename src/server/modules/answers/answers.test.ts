@@ -290,6 +290,19 @@ describe('placing and answering', () => {
     expect(ask('and in utah?', returned).passages[0]).toMatchObject({ slug: 'security-deposits' });
   });
 
+  it("says plainly when the guides leave a figure to each state and do not give the person's", () => {
+    const georgia = firstParagraphOf(
+      ask('what is the statute of limitations for a car accident in georgia').text,
+    );
+    expect(georgia).toMatch(/^Our guides do not give this figure for Georgia\./);
+    expect(georgia).toContain('Every state limits how long');
+    // Florida's is in the deadlines guide: the follow-up does not say the guides lack it.
+    const florida = ask('what about florida', [
+      'what is the statute of limitations for a car accident in georgia',
+    ]);
+    expect(firstParagraphOf(florida.text)).not.toContain('do not give this figure');
+  });
+
   it('reads "there" as the place named before', () => {
     const plan = ask('how long do i have to live there first', [
       'how long does a california divorce take',

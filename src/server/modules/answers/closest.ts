@@ -16,6 +16,8 @@ const switchScore = 0.1;
 const nearlyAsClose = 0.5;
 /** The person's state's own question this close to a general best is the same question. */
 const sameForState = 0.8;
+/** Another guide's question for the person's state this close (as a share) answers instead. */
+const stateElsewhere = 0.6;
 /** The guide-choice model's belief in the first guide above which it keeps the answer… */
 const believed = 0.5;
 /** …from another guide whose likelihood is below this (decision 0159). */
@@ -33,10 +35,18 @@ export function closestQuestion(
   terms: Map<string, number>,
   figure: FigureKind | undefined,
   state: string | undefined,
-  /** How many times closer another guide's question must be (a follow-up keeps to its topic). */
-  margin = 1,
-  /** How likely each guide is, from how people ask (guide-choice.ts). */
-  likelihoods: ReadonlyMap<string, number> = new Map(),
+  {
+    margin = 1,
+    likelihoods = new Map(),
+    stateAsked = true,
+  }: {
+    /** How many times closer another guide's question must be (a follow-up keeps to its topic). */
+    margin?: number;
+    /** How likely each guide is, from how people ask (guide-choice.ts). */
+    likelihoods?: ReadonlyMap<string, number>;
+    /** The question names the state itself (not a question before it, not the profile). */
+    stateAsked?: boolean;
+  } = {},
 ) {
   const slugs = [...new Set(passages.map((passage) => passage.slug))].slice(0, questionGuides);
   const matches = matchQuestions(index, terms, slugs, figure, state);
@@ -65,6 +75,19 @@ export function closestQuestion(
     ? undefined
     : matches.find((m) => m.forState && nearly(m, best, sameForState));
   if (own) return { ...own, next: best };
+  // The question names a state; another guide gives that state's rule for what the best question
+  // asks in general.
+  const elsewhere =
+    state && stateAsked && !best.givesState
+      ? matches.find(
+          (m) =>
+            m.slug !== best.slug &&
+            m.givesState &&
+            m.question.fact === best.question.fact &&
+            m.score >= best.score * stateElsewhere,
+        )
+      : undefined;
+  if (elsewhere) return elsewhere;
   // A second question of the same guide nearly as close: its answer may be the one meant.
   return { ...best, next: matches.find((match) => nearly(match, best)) };
 }
@@ -78,4 +101,24 @@ export function nearestQuestionScore(
   const { terms, figure, place } = question;
   const state = place?.kind === 'state' ? place.code : undefined;
   return matchQuestions(index, terms, slugs, figure, state)[0]?.score ?? 0;
+}
+
+/**
+ * A question of another found guide gives the person's state's rule and is near the matched one:
+ * our guides do give that state's figure, elsewhere ("what about Florida?" kept to the car
+ * accident guide, whose deadline is each state's; the deadlines guide has Florida's).
+ */
+export function stateGivenElsewhere(
+  index: QuestionIndex,
+  passages: GuidePassage[],
+  terms: Map<string, number>,
+  figure: FigureKind | undefined,
+  state: string | undefined,
+  matched: QuestionMatch | undefined,
+): boolean {
+  if (!state || !matched) return false;
+  const slugs = [...new Set(passages.map((passage) => passage.slug))].slice(0, questionGuides);
+  return matchQuestions(index, terms, slugs, figure, state).some(
+    (m) => m.slug !== matched.slug && m.forState && m.score >= matched.score * stateElsewhere,
+  );
 }

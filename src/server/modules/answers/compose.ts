@@ -5,7 +5,7 @@
 import type { GuideDocument, GuideFact } from '../../../shared/guides.js';
 import { askStateLine } from '../../../shared/chat.js';
 import { createCiter, sectionHolding, type CitedSection, type Citer } from './citations.js';
-import { figuresIn, type FigureKind } from './figures.js';
+import { figurePatterns, figuresIn, type FigureKind } from './figures.js';
 import {
   isStateFact,
   lexicalFirst,
@@ -41,6 +41,8 @@ export interface AnswerQuestion {
   place: Place | undefined;
   /** Where the self-help site of the person's state is, when the guides have no figure for it. */
   selfHelp?: { name: string; url: string } | undefined;
+  /** Another guide gives the person's state's rule near this question: not "we do not give it". */
+  stateElsewhere?: boolean;
   /** The guide's own question that this one asks, when one is close enough. */
   matched?: QuestionMatch | undefined;
 }
@@ -123,7 +125,11 @@ function matchedFirst(
     out.answeredFor = own.jurisdiction;
   } else if (federal) {
     if (!say(federal.text)) return undefined;
-  } else if (facts.length > 0 && state) {
+  } else if (
+    state &&
+    (facts.length > 0 ||
+      (!question.stateElsewhere && leavesFigureToStates(answer, question.figure)))
+  ) {
     out.sentences.push(`Our guides do not give this figure for ${state.name}.${help}`);
     out.missingForState = true;
     if (!say(answer)) return undefined;
@@ -138,6 +144,23 @@ function matchedFirst(
   }
   out.ownAnswerOnly = !kind && !stateRule;
   return out;
+}
+
+/** An answer that leaves the figure to each state ("Every state limits how long…"). */
+const eachStateSets =
+  /\b(?:each|every|your|most|many|some) states?\b|\bstate law\b|\bvar(?:y|ies) (?:by|from) state\b/i;
+
+/**
+ * The person asked for a figure the answer does not give, because each state sets its own: for
+ * their state, our guides do not give it.
+ */
+function leavesFigureToStates(answer: string, figure: FigureKind | undefined): boolean {
+  return (
+    figure !== undefined &&
+    figure !== 'any' &&
+    !figurePatterns[figure].test(answer) &&
+    eachStateSets.test(answer)
+  );
 }
 
 /**

@@ -17,7 +17,7 @@ import {
   type QuestionReading,
 } from './gate.js';
 import { asksSameAgain, followUpTerms, leansOnEarlier, topicFirst } from './followups.js';
-import { closestQuestion, nearestQuestionScore } from './closest.js';
+import { closestQuestion, nearestQuestionScore, stateGivenElsewhere } from './closest.js';
 import { isPlayRequest, smallTalkOf } from './small-talk.js';
 import { chooseGuide, guideLikelihoods, withLikeliestGuide } from './guide-choice.js';
 import { readPlaces, statePlaceOf, usLawAbroad } from './places.js';
@@ -181,15 +181,11 @@ export function createAnswersService({ guides, selfHelpFor }: AnswersDeps) {
     const withinGuide = followUp && ownWords.size <= 1;
     const searched = withinGuide ? chosen.filter((p) => p.slug === chosen[0]!.slug) : chosen;
     const keepsTopic = topic?.kind === 'covered' && searched[0]?.slug === topic.guide.slug;
-    const matched = closestQuestion(
-      questions(),
-      searched,
-      asking,
-      figure,
-      stateCode,
-      keepsTopic ? topicMargin : 1,
+    const matched = closestQuestion(questions(), searched, asking, figure, stateCode, {
+      margin: keepsTopic ? topicMargin : 1,
       likelihoods,
-    );
+      stateAsked: inText.places.length > 0,
+    });
     // The guide whose own question the person asked, else the one the search chose.
     const passages = matched
       ? [
@@ -222,6 +218,14 @@ export function createAnswersService({ guides, selfHelpFor }: AnswersDeps) {
         wantsFigure: figureWords.test(asked),
         figure,
         matched,
+        stateElsewhere: stateGivenElsewhere(
+          questions(),
+          chosen,
+          asking,
+          figure,
+          stateCode,
+          matched,
+        ),
         place: placeForAnswer,
         selfHelp: selfHelp ? { name: selfHelp.name, url: selfHelp.url } : undefined,
       },

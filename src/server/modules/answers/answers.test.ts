@@ -303,6 +303,11 @@ describe('placing and answering', () => {
     expect(firstParagraphOf(florida.text)).not.toContain('do not give this figure');
   });
 
+  it("answers how much with the state's amount, not its deadline", () => {
+    const plan = ask('how much can my landlord charge for a security deposit in california');
+    expect(firstParagraphOf(plan.text)).toContain("one month's rent");
+  });
+
   it('reads "there" as the place named before', () => {
     const plan = ask('how long do i have to live there first', [
       'how long does a california divorce take',

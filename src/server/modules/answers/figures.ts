@@ -40,7 +40,7 @@ export const figurePatterns: Record<Exclude<FigureKind, 'any'>, RegExp> = {
   duration:
     /\b(?:\d+(?:st|nd|rd|th)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|sixty|ninety)[- ](?:calendar |business |working )?(?:days?|weeks?|months?|years?|hours?)\b|\b(?:immediately|next (?:regular )?payday)\b/i,
   money:
-    /\$\s?\d|\b\d+(?:\.\d+)?\s?(?:percent|%)|\b\d*\.\d+\b|\b(?:one|two|three|half|one and a half) months?'? rent\b|\btwice\b|\bthree times\b/i,
+    /\$\s?\d|\b\d+(?:\.\d+)?\s?(?:percent|%)|\b\d*\.\d+\b|\b(?:one|two|three|half|one and a half) months?['\u2019]?s? rent\b|\btwice\b|\bthree times\b/i,
   count: /\b\d+\b|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty)\b/i,
   age: /\b\d{2}\b|\bage\b/i,
 };

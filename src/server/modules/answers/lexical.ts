@@ -140,9 +140,13 @@ export function stateSentence(
   sentences: GuideSentence[],
   question: AnswerQuestion,
 ): GuideSentence | undefined {
-  // "How long" wants a duration; any other figure asked for wants a number of some kind.
+  // "How long" wants a duration, "how much" an amount; any other figure a number of some kind.
   const figure =
-    question.figure === 'duration' ? figurePatterns.duration : question.figure ? /\d/ : undefined;
+    question.figure === 'duration' || question.figure === 'money'
+      ? figurePatterns[question.figure]
+      : question.figure
+        ? /\d/
+        : undefined;
   return stateBestOf(
     rankSentences(sentences, question),
     question.place,

@@ -538,6 +538,11 @@ describe('placing and answering', () => {
     expect(loan.passages[0]).toMatchObject({ slug: 'federal-student-loans' });
   });
 
+  it('tells a legal question we do not cover from one that is not legal: jury duty is legal', () => {
+    const plan = ask('how many days can i miss work for jury duty');
+    expect(plan).toMatchObject({ placement: 'not-covered', free: true });
+  });
+
   it('with a model, a legal question not covered gets the decline as its first line and no passages', () => {
     const plan = answers.plan(
       { text: 'How do I file a patent for my invention?', earlier: [], profile: nowhere },

@@ -234,7 +234,8 @@ const lawWords = new Set(
     'libel slander prenup prenuptial admiralty maritime securities antitrust zoning variance ' +
     'easement probate adoption surrogacy malpractice negligence compliance comply gdpr ccpa foia ' +
     'extradition treaty tribal arbitration mediation subpoena jurisdiction enforceable allowed ' +
-    'penalty penalties fined prosecute prosecuted ordinance hoa'
+    'penalty penalties fined prosecute prosecuted ordinance hoa jury juror jurors felony felonies ' +
+    'misdemeanor misdemeanors'
   )
     .split(' ')
     .map((word) => termOf(word))

@@ -308,6 +308,21 @@ describe('placing and answering', () => {
     expect(firstParagraphOf(plan.text)).toContain("one month's rent");
   });
 
+  it('reads the short follow-ups people type with the question before them', () => {
+    const deposit = ['my landlrod wont giv back my deposite, im in tx'];
+    expect(firstParagraphOf(ask('how long does he have', deposit).text)).toContain('30th day');
+    const wages = ['my boss aint paid me in 3 weeks'];
+    expect(ask('who do i call', wages).passages[0]).toMatchObject({ slug: 'unpaid-wages' });
+    const late = ['can i get fired for bein late'];
+    expect(ask('im in cali btw', late)).toMatchObject({ placement: 'covered' });
+    const support = ['how much is child suport in PA for 2 kids'];
+    expect(ask('and if i have them half the time', support).passages[0]).toMatchObject({
+      slug: 'child-support',
+    });
+    // Alone, "how long" names no topic.
+    expect(ask('how long does he have')).toMatchObject({ placement: 'not-legal' });
+  });
+
   it('reads "there" as the place named before', () => {
     const plan = ask('how long do i have to live there first', [
       'how long does a california divorce take',

@@ -10,9 +10,13 @@ const followUpStart =
 /** "What if…", "and if…", "but…": a question that says it goes on from the one before. */
 export const saysItGoesOn =
   /^\s*(?:and|but|what if|what about|how about|ok(?:ay)? (?:and|what|how)|so what)\b/i;
-const backReference = /\b(?:it|its|that|this|they|them|there|those|these|same|instead|too|also)\b/i;
-/** A pronoun that stands for the topic before ("does it", "file that?"), not "this weekend". */
-const pointsBack = /\b(?:it|its|they|them)\b|\bthat[\s?.!]*$/i;
+const backReference =
+  /\b(?:it|its|that|this|they|them|there|those|these|same|instead|too|also|btw|fyi)\b/i;
+/**
+ * A pronoun that stands for the topic before, or someone in it ("does it", "file that?", "how long
+ * does he have"), not "this weekend".
+ */
+const pointsBack = /\b(?:it|its|they|them|he|she|him)\b|\bthat[\s?.!]*$/i;
 
 export function isElliptical(
   text: string,
@@ -50,6 +54,13 @@ export function continuesTopic(
     reading.ownTerms.length <= 4 &&
     // "How long do I have to live there first?" after a California question: "there" is it.
     (pointsBack.test(text) || (earlierStates.length > 0 && /\bthere\b/i.test(text)))
+  )
+    return true;
+  // "How long?", "who do I call?": no word of a topic of its own, only words most guides use.
+  const common = commonInGuides * vocabulary.guideTerms.size;
+  if (
+    !coveredAlone &&
+    reading.ownTerms.every((term) => (vocabulary.guideFrequency.get(term) ?? 0) >= common)
   )
     return true;
   // "How does it work in NY?" after a Texas question: the same thing, asked for another state.
@@ -102,13 +113,16 @@ export function keepsToGuide(vocabulary: GateVocabulary, reading: QuestionReadin
 /**
  * The question brings words of a topic of its own, and the topic's guide uses none of them ("but
  * can my boss fire me for being pregnant" after a deposit question): another subject, whatever
- * its first word. Words most guides use ("file", "long") name no topic.
+ * its first word. Words most guides use ("file", "long") name no topic, nor do everyday words
+ * ("and if I have them half the time").
  */
 export function leavesGuide(vocabulary: GateVocabulary, reading: QuestionReading, slug: string) {
   const terms = vocabulary.guideTerms.get(slug);
   const common = commonInGuides * vocabulary.guideTerms.size;
   const distinctive = reading.ownTerms.filter(
-    (term) => (vocabulary.guideFrequency.get(term) ?? 0) < common,
+    (term) =>
+      (vocabulary.guideFrequency.get(term) ?? 0) < common &&
+      (legalLean(vocabulary, term) ?? 0) >= topicLean,
   );
   return (
     terms !== undefined && distinctive.length > 0 && distinctive.every((term) => !terms.has(term))

@@ -171,12 +171,17 @@ export function sparseFeatures(sequence: readonly string[]): string[] {
 
 /**
  * A guide's topic typed alone ("Deposits?", "green card", "power of attorney"): three words at
- * most, all of them from one guide's title or keywords. The person came to a legal site with it.
+ * most, all of them from one guide's title or keywords, one of them a word most guides do not
+ * use ("how long" names no topic). The person came to a legal site with it.
  */
 export function namesTopicAlone(vocabulary: GateVocabulary, reading: QuestionReading): boolean {
   const { ownTerms } = reading;
   if (ownTerms.length === 0 || ownTerms.length > 3) return false;
-  return vocabulary.topicTerms.some((terms) => ownTerms.every((term) => terms.has(term)));
+  const common = 0.4 * vocabulary.guideTerms.size;
+  return (
+    ownTerms.some((term) => (vocabulary.guideFrequency.get(term) ?? 0) < common) &&
+    vocabulary.topicTerms.some((terms) => ownTerms.every((term) => terms.has(term)))
+  );
 }
 
 /** The gate's belief that the guides cover the question, from 0 to 1. */

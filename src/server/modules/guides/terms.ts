@@ -13,7 +13,8 @@ const stopWords = new Set(
     'such than that thats the their theirs them themselves then there these they this those ' +
     'through to too under until up us very was wasnt we were what whats when where which while ' +
     'who whom why with wont would you your yours yourself yourselves also ok okay please help ' +
-    'hi hello thanks need want know like really still even much many way one ones'
+    'hi hello thanks need want know like really still even much many way one ones btw fyi lol ' +
+    'tbh pls plz'
   ).split(' '),
 );
 

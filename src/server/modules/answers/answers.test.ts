@@ -319,6 +319,11 @@ describe('placing and answering', () => {
     expect(ask('and if i have them half the time', support).passages[0]).toMatchObject({
       slug: 'child-support',
     });
+    // A yes-or-no question in Ohio is not told that the guides lack Ohio's figure.
+    const estate = ['my mom died no will, she had a house in ohio'];
+    expect(firstParagraphOf(ask('do i have to go to court', estate).text)).not.toContain(
+      'do not give this figure',
+    );
     // Alone, "how long" names no topic.
     expect(ask('how long does he have')).toMatchObject({ placement: 'not-legal' });
   });

@@ -127,13 +127,13 @@ function matchedFirst(
     if (!say(federal.text)) return undefined;
   } else if (
     state &&
-    (facts.length > 0 ||
+    ((facts.length > 0 && (question.figure !== undefined || question.wantsFigure)) ||
       (!question.stateElsewhere && leavesFigureToStates(answer, question.figure)))
   ) {
     out.sentences.push(`Our guides do not give this figure for ${state.name}.${help}`);
     out.missingForState = true;
     if (!say(answer)) return undefined;
-  } else if (facts.length > 0) {
+  } else if (facts.length > 0 && !state) {
     if (!say(answer)) return undefined;
     // One state's figure as an example: another than the answer's own.
     const example = facts.find((fact) => !answer.includes(fact.text)) ?? facts[0]!;

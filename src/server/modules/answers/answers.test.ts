@@ -328,6 +328,12 @@ describe('placing and answering', () => {
     expect(ask('how long does he have')).toMatchObject({ placement: 'not-legal' });
   });
 
+  it("does not take another state's rule from a guide the question is not about", () => {
+    const plan = ask('whats the statute of limitations on credit card debt in california');
+    expect(plan.passages[0]).toMatchObject({ slug: 'deadlines-to-sue' });
+    expect(firstParagraphOf(plan.text)).not.toContain('credit bureau');
+  });
+
   it('reads "there" as the place named before', () => {
     const plan = ask('how long do i have to live there first', [
       'how long does a california divorce take',

@@ -83,6 +83,7 @@ export function closestQuestion(
           (m) =>
             m.slug !== best.slug &&
             m.givesState &&
+            (likelihoods.get(m.slug) ?? 0) >= ruledOut &&
             m.question.fact === best.question.fact &&
             m.score >= best.score * stateElsewhere,
         )

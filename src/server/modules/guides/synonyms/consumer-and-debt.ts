@@ -1,5 +1,7 @@
 // The everyday words for what the guides on consumer and debt name (synonyms.ts).
 export const consumerSynonyms: Record<string, string> = {
+  'jail for not paying': 'debt collector threaten arrest',
+  'jail for debt': 'debt collector threaten arrest',
   collector: 'debt collector collection',
   collectors: 'debt collector collection',
   'collection agency': 'debt collector',

@@ -6,6 +6,8 @@ export const debtReliefSynonyms: Record<string, string> = {
   garnishing: 'wage garnishment',
   'froze my bank account': 'bank levy',
   'bank account frozen': 'bank levy',
+  'freeze my bank account': 'bank levy',
+  'freeze my account': 'bank levy',
   'student loans': 'federal student loans',
   'behind on my mortgage': 'foreclosure mortgage',
   'losing my house': 'foreclosure',

@@ -1,5 +1,6 @@
 // The everyday words for what the guides on work name (synonyms.ts).
 export const workSynonyms: Record<string, string> = {
+  'off the clock': 'unpaid hours worked wages',
   fired: 'termination fired wrongful',
   'let go': 'termination fired',
   'laid off': 'termination layoff',

@@ -70,11 +70,16 @@ guideChoice.data.forEach((d, i) => {
   likeliestOutOfFold.set(d.text, Math.min(likeliest, likeliestOutOfFold.get(d.text) ?? 1));
 });
 const likeliestAt = featureNames.indexOf('likeliest guide');
+const closestAt = featureNames.indexOf('closest common question');
+const bothAt = featureNames.indexOf('closest question and likeliest guide');
 
 const data: Datum[] = examples.map((example) => {
   const { features, sparse } = answers.gateInput(example.text);
   const unseen = likeliestOutOfFold.get(example.text);
-  if (unseen !== undefined) features[likeliestAt] = unseen;
+  if (unseen !== undefined) {
+    features[likeliestAt] = unseen;
+    features[bothAt] = Math.sqrt(features[closestAt]! * unseen);
+  }
   return { x: features, sparse, y: example.covered ? 1 : 0 };
 });
 

@@ -33,6 +33,10 @@ export function unsupportedFigures(text: string, passages: readonly GuidePassage
   return missing;
 }
 
+/** Words of a question that asks for a figure of any kind. */
+export const figureWords =
+  /\b(?:how (?:long|much|many|soon|fast|late|old|often)|when|deadline|limit|max(?:imum)?|minimum|most|least|days?|weeks?|months?|years?|amount|cap|percent|rate|fee|cost|owe|due|time limit|statute of limitations)\b/i;
+
 /** The kind of figure a question asks for, read from how it asks. */
 export type FigureKind = 'duration' | 'money' | 'count' | 'age' | 'any';
 

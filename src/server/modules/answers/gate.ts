@@ -110,6 +110,8 @@ export const featureNames = [
   'closest common question',
   /** …and the guide-choice model: how sure it is of any one guide. */
   'likeliest guide',
+  /** Both at once: near a common question of a guide the model believes in. */
+  'closest question and likeliest guide',
 ] as const;
 
 /** The gate's features of a question, given the passages the search found for it. */
@@ -182,6 +184,21 @@ export function namesTopicAlone(vocabulary: GateVocabulary, reading: QuestionRea
     ownTerms.some((term) => (vocabulary.guideFrequency.get(term) ?? 0) < common) &&
     vocabulary.topicTerms.some((terms) => ownTerms.every((term) => terms.has(term)))
   );
+}
+
+/**
+ * The reading with the features that need more than the search (the answers service works them
+ * out): how close the nearest of the found guides' own questions is; how sure the guide-choice
+ * model is of any one guide, since questions no guide answers spread its belief thin (decision
+ * 0160); and both at once, near a question of a guide the model believes in (decision 0161).
+ */
+export function withQuestionFeatures(
+  reading: QuestionReading,
+  closest: number,
+  likeliest: number,
+): QuestionReading {
+  const features = [...reading.features, closest, likeliest, Math.sqrt(closest * likeliest)];
+  return { ...reading, features };
 }
 
 /** The gate's belief that the guides cover the question, from 0 to 1. */

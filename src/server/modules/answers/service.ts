@@ -5,7 +5,7 @@ import { guidePath, type GuideDocument } from '../../../shared/guides.js';
 import type { GuidesService } from '../guides/service.js';
 import { words } from '../guides/terms.js';
 import { composeAnswer, type ComposedAnswer } from './compose.js';
-import { figureKindOf } from './figures.js';
+import { figureKindOf, figureWords } from './figures.js';
 import {
   buildGateVocabulary,
   coveredProbability,
@@ -14,6 +14,7 @@ import {
   readQuestion,
   soundsLegal,
   type GateVocabulary,
+  withQuestionFeatures,
   type QuestionReading,
 } from './gate.js';
 import { asksSameAgain, followUpTerms, leansOnEarlier, topicFirst } from './followups.js';
@@ -40,9 +41,6 @@ const searchLimit = 16;
 /** Below this, no guide question is near enough for the guide's own sentences to answer. */
 const farFromEvery = 0.2;
 
-const figureWords =
-  /\b(?:how (?:long|much|many|soon|fast|late|old|often)|when|deadline|limit|max(?:imum)?|minimum|most|least|days?|weeks?|months?|years?|amount|cap|percent|rate|fee|cost|owe|due|time limit|statute of limitations)\b/i;
-
 export interface AnswersDeps {
   guides: GuidesService;
   /** The official court self-help site of a state ("TX"), for when our guides have no figure. */
@@ -68,13 +66,10 @@ export function createAnswersService({ guides, selfHelpFor }: AnswersDeps) {
       text,
       jurisdiction,
     );
-    // How close the nearest of the found guides' own questions is: the gate's last feature.
     const slugs = [...new Set(reading.passages.slice(0, 8).map((passage) => passage.slug))];
     const closest = matchQuestions(questions(), reading.terms, slugs, undefined)[0]?.score ?? 0;
-    // How sure the guide-choice model is of any one guide: questions no guide answers spread
-    // its belief thin (decision 0160).
     const likeliest = Math.max(0, ...guideLikelihoods(reading.terms).values());
-    return { ...reading, features: [...reading.features, closest, likeliest] };
+    return withQuestionFeatures(reading, closest, likeliest);
   };
 
   const isCovered = (reading: QuestionReading) =>

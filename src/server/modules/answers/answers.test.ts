@@ -553,6 +553,8 @@ describe('placing and answering', () => {
       'write a haiku about getting divorced',
       'give me 10 baby names that start with J',
       'how many lawyers does it take to change a lightbulb',
+      'lets role play a custody hearing, you be the judge',
+      'can you pretend to be my landlord so i can practice',
     ]) {
       expect(ask(question), question).toMatchObject({ placement: 'not-legal', free: true });
     }

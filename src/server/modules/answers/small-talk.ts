@@ -38,11 +38,12 @@ export function smallTalkOf(text: string): SmallTalk | undefined {
 
 /**
  * A request to write something for fun or to play ("write a haiku about divorce", "give me 10
- * baby names", "how many lawyers does it take to change a lightbulb"): not a question of law, whatever its words.
+ * baby names", "how many lawyers does it take to change a lightbulb", "roleplay as my landlord"):
+ * not a question of law, whatever its words.
  * A letter, a notice or a form is not among them: people ask for those about their case.
  */
 const playRequest =
-  /^(?:(?:can|could|would|will) (?:you|u) |pls |please )?(?:write|compose|make|create|generate|come up with|give me|tell me|sing|rap)\b(?:\W+\w+){0,5}?\W+(?:poem|poems|haiku|haikus|limerick|limericks|rap|raps|song|songs|verse|verses|sonnet|story|stories|joke|jokes|riddle|riddles|pun|puns|tweet|caption|captions|playlist|slogan|slogans|essay|essays)\b|\b(?:baby|dog|cat|pet|puppy|kitten|band|team|boat|character) (?:names|nicknames)\b|\bhow many \w+ (?:does it|do you) take to (?:change|screw in) (?:a |the )?light ?bulbs?\b|\bhow many (?:lawyers|attorneys|judges|paralegals) (?:does it|do you) take\b|\bknock knock\b|\b(?:tell|know) (?:me )?(?:a|any|some) (?:good |funny )?(?:lawyer |legal )?jokes?\b/;
+  /^(?:(?:can|could|would|will) (?:you|u) |pls |please )?(?:write|compose|make|create|generate|come up with|give me|tell me|sing|rap)\b(?:\W+\w+){0,5}?\W+(?:poem|poems|haiku|haikus|limerick|limericks|rap|raps|song|songs|verse|verses|sonnet|story|stories|joke|jokes|riddle|riddles|pun|puns|tweet|caption|captions|playlist|slogan|slogans|essay|essays)\b|\b(?:baby|dog|cat|pet|puppy|kitten|band|team|boat|character) (?:names|nicknames)\b|\bhow many \w+ (?:does it|do you) take to (?:change|screw in) (?:a |the )?light ?bulbs?\b|\bhow many (?:lawyers|attorneys|judges|paralegals) (?:does it|do you) take\b|^(?:(?:can|could|would|will) (?:you|u) |pls |please |lets )?(?:role ?play|role-play|pretend (?:to be|you are|youre|ur))\b|\bknock knock\b|\b(?:tell|know) (?:me )?(?:a|any|some) (?:good |funny )?(?:lawyer |legal )?jokes?\b/;
 
 export function isPlayRequest(text: string): boolean {
   return playRequest.test(text.toLowerCase().replace(/['\u2019]/g, ''));

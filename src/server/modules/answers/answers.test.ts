@@ -319,6 +319,14 @@ describe('placing and answering', () => {
     expect(ask('and if i have them half the time', support).passages[0]).toMatchObject({
       slug: 'child-support',
     });
+    const calls = ['got arrested in LA how many calls do i get'];
+    const childcare = ask('i have 2 kids at home, do i get extra calls to set up childcare', calls);
+    expect(firstParagraphOf(childcare.text)).toContain('two more calls');
+    // A question on a subject of its own, after a covered one, is not read as part of it.
+    const returned = ['how long does my landlord have to return my deposit in texas'];
+    expect(ask('how do i make a deposit at chase atm', returned)).toMatchObject({ free: true });
+    const fired = ['can i get fired for being late'];
+    expect(ask('whats a good time to go to the dmv', fired)).toMatchObject({ free: true });
     // A yes-or-no question in Ohio is not told that the guides lack Ohio's figure.
     const estate = ['my mom died no will, she had a house in ohio'];
     expect(firstParagraphOf(ask('do i have to go to court', estate).text)).not.toContain(

@@ -2,7 +2,8 @@
 // about Texas?"), keeps to their topic, changes the subject, or asks the same again for another
 // place. Decision 0152.
 import type { GuidePassage } from '../../../shared/guides.js';
-import { legalLean, soundsLegal, type GateVocabulary, type QuestionReading } from './gate.js';
+import { expandQuery } from '../guides/search-index.js';
+import { legalLean, type GateVocabulary, type QuestionReading } from './gate.js';
 
 /** "What about Texas?", "and if I was fired?": a question that leans on the one before it. */
 const followUpStart =
@@ -147,24 +148,61 @@ export function leansOnEarlier(
     earlierStates,
     coveredAlone,
     topic,
+    earlierTerms,
   }: {
     earlierStates: readonly string[];
     /** The gate covers the question read alone. */
     coveredAlone: boolean;
     /** The guide the questions before it are about (read only when needed). */
     topic: () => string | undefined;
+    /** The terms of the questions before it (read only when needed). */
+    earlierTerms: () => ReadonlySet<string>;
   },
 ): boolean {
-  if (!continuesTopic(text, reading, vocabulary, earlierStates, coveredAlone)) return false;
+  // Not covered alone, it takes up a word of the topic before ("do I get extra calls…" after
+  // "how many calls do I get"): one the guides use, and not nearly all of them.
+  const every = everyGuide * vocabulary.guideTerms.size;
+  const sharesWord =
+    !coveredAlone &&
+    reading.ownTerms.some((term) => {
+      const guides = vocabulary.guideFrequency.get(term) ?? 0;
+      return guides > 0 && guides < every && earlierTerms().has(term);
+    });
+  if (!sharesWord && !continuesTopic(text, reading, vocabulary, earlierStates, coveredAlone))
+    return false;
   if (!asksAboutCase.test(text) && coveredAlone) {
     const slug = topic();
     if (slug !== undefined && leavesGuide(vocabulary, reading, slug)) return false;
   }
-  if (isElliptical(text, reading, vocabulary) || saysItGoesOn.test(text)) return true;
-  if (!coveredAlone && soundsLegal(vocabulary, reading)) return true;
+  if (saysItGoesOn.test(text) || reading.ownTerms.length === 0) return true;
+  // Short, legal, or sharing a word: it still goes on only if every word of its own is one the
+  // topic's guide uses or most guides use ("what's the best food court in Columbus" after a
+  // divorce question is about lunch; "how do I make a deposit at Chase" after a deposit one, banking).
   const slug = topic();
-  return slug !== undefined && keepsToGuide(vocabulary, reading, slug);
+  return slug !== undefined && bringsNoSubject(vocabulary, reading, slug);
 }
+
+/**
+ * No word of its own names a subject the topic leaves out: each is one the topic's guide or a
+ * guide related to it uses, itself or through a synonym ("kids", "remarry"), or one many guides
+ * use ("instead", "next week"), or one no guide uses at all (slang, typos). "Chase", "ATM",
+ * "DMV", "food" each stand in a few guides only, none of them near the topic.
+ */
+function bringsNoSubject(vocabulary: GateVocabulary, reading: QuestionReading, slug: string) {
+  const terms = vocabulary.areaTerms.get(slug);
+  const few = fewGuides * vocabulary.guideTerms.size;
+  return (
+    terms !== undefined &&
+    reading.ownTerms.every((term) => {
+      const guides = vocabulary.guideFrequency.get(term) ?? 0;
+      if (terms.has(term) || guides === 0 || guides >= few) return true;
+      const { terms: expanded, own } = expandQuery(term);
+      return expanded.slice(own).some((synonym) => terms.has(synonym));
+    })
+  );
+}
+/** A word in fewer than this share of the guides names a subject of its own. */
+const fewGuides = 0.1;
 
 /**
  * A follow-up asks what was asked before, for another place or case ("and in California state

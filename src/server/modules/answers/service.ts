@@ -121,6 +121,7 @@ export function createAnswersService({ guides, selfHelpFor }: AnswersDeps) {
         earlierStates,
         coveredAlone: isCovered(reading),
         topic: topicOfContext,
+        earlierTerms: () => new Set(readContext().ownTerms),
       })
     ) {
       const combined = read(`${context} ${text}`, jurisdiction);

@@ -183,13 +183,13 @@ export function leansOnEarlier(
 }
 
 /**
- * No word of its own names a subject the topic leaves out: each is one the topic's guide or a
- * guide related to it uses, itself or through a synonym ("kids", "remarry"), or one many guides
- * use ("instead", "next week"), or one no guide uses at all (slang, typos). "Chase", "ATM",
- * "DMV", "food" each stand in a few guides only, none of them near the topic.
+ * No word of its own names a subject the topic leaves out: each is one the topic's guide or the
+ * ways people ask its questions use, itself or through a synonym ("kids", "remarry"), or one
+ * many guides use ("instead", "next week"), or one no guide uses at all (slang, typos). "Chase",
+ * "ATM" and "DMV" each stand in a few guides only, not the topic's.
  */
 function bringsNoSubject(vocabulary: GateVocabulary, reading: QuestionReading, slug: string) {
-  const terms = vocabulary.areaTerms.get(slug);
+  const terms = vocabulary.guideAndAskedTerms.get(slug);
   const few = fewGuides * vocabulary.guideTerms.size;
   return (
     terms !== undefined &&

@@ -28,8 +28,8 @@ export interface GateVocabulary {
   everyday: TermCounts;
   /** Every term of each guide. */
   guideTerms: Map<string, Set<string>>;
-  /** Every term of each guide and of the guides related to it (its area's, those it links to). */
-  areaTerms: Map<string, Set<string>>;
+  /** Every term of each guide, and of the ways people ask its questions. */
+  guideAndAskedTerms: Map<string, Set<string>>;
   /** How many guides use each term. */
   guideFrequency: Map<string, number>;
   /** Pairs of terms that stand next to each other somewhere in the guides ("secur deposit"). */
@@ -62,19 +62,13 @@ export function buildGateVocabulary(guides: readonly GuideDocument[]): GateVocab
     guideTerms.set(guide.slug, terms);
   }
   // With the words of the ways people ask each guide's questions ("til I can remarry").
-  const askedTerms = new Map(
+  const guideAndAskedTerms = new Map(
     guides.map((guide) => {
       const asked = guide.questions.flatMap((question) => [question.ask, ...question.also]);
-      const terms = words(asked.join(' ')).map(termOf);
-      return [guide.slug, terms.filter((term): term is string => term !== null)];
-    }),
-  );
-  const areaTerms = new Map(
-    guides.map((guide) => {
-      const terms = new Set<string>();
-      for (const slug of [guide.slug, ...guide.related.map((related) => related.slug)]) {
-        for (const term of guideTerms.get(slug) ?? []) terms.add(term);
-        for (const term of askedTerms.get(slug) ?? []) terms.add(term);
+      const terms = new Set(guideTerms.get(guide.slug));
+      for (const word of words(asked.join(' '))) {
+        const term = termOf(word);
+        if (term !== null) terms.add(term);
       }
       return [guide.slug, terms];
     }),
@@ -95,7 +89,7 @@ export function buildGateVocabulary(guides: readonly GuideDocument[]): GateVocab
     legal: guideTermCounts(guides),
     everyday: everydayTermCounts(),
     guideTerms,
-    areaTerms,
+    guideAndAskedTerms,
     guideFrequency,
     pairs,
     topicTerms,

@@ -577,6 +577,13 @@ describe('placing and answering', () => {
   it('tells a legal question we do not cover from one that is not legal: jury duty is legal', () => {
     const plan = ask('how many days can i miss work for jury duty');
     expect(plan).toMatchObject({ placement: 'not-covered', free: true });
+    expect(ask('how long do i have to contest a will in california')).toMatchObject({
+      placement: 'not-covered',
+      free: true,
+    });
+    expect(
+      ask('how many days notice does my landlord need to raise rent in new york'),
+    ).toMatchObject({ placement: 'not-covered', free: true });
   });
 
   it('with a model, a legal question not covered gets the decline as its first line and no passages', () => {

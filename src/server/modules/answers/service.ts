@@ -22,7 +22,7 @@ import { closestQuestion, nearestQuestionScore, stateGivenElsewhere } from './cl
 import { isPlayRequest, smallTalkOf } from './small-talk.js';
 import { chooseGuide, guideLikelihoods, withLikeliestGuide } from './guide-choice.js';
 import { readPlaces, statePlaceOf, usLawAbroad } from './places.js';
-import { phrasesTakenUpByGuide, uncoveredAreaOf } from './uncovered.js';
+import { namesUncoveredField, phrasesTakenUpByGuide, uncoveredAreaOf } from './uncovered.js';
 import { indexQuestions, matchQuestions, type QuestionIndex, weightedTerms } from './questions.js';
 import { otherLanguageReplies, replies, unansweredReply } from './replies.js';
 import type { AskedQuestion, Placement, ReplyPlan } from './plan.js';
@@ -138,7 +138,8 @@ export function createAnswersService({ guides, selfHelpFor }: AnswersDeps) {
       named?.kind === 'abroad' || (!named && profile.country !== null && profile.country !== 'US');
 
     if (!isCovered(reading)) {
-      if (!soundsLegal(gateVocabulary(), reading))
+      const written = words(inText.otherWords.join(' '));
+      if (!soundsLegal(gateVocabulary(), reading) && !namesUncoveredField(written))
         return { kind: 'not-legal', reply: replies.notLegal };
       return outsideUs
         ? { kind: 'abroad', reply: replies.abroad }

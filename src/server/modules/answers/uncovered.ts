@@ -99,3 +99,16 @@ export function uncoveredAreaOf(
   }
   return undefined;
 }
+
+/**
+ * The text names a field no guide covers in two words or more ("contest a will", "child labor"):
+ * a legal question, declined as one we do not cover rather than as not legal. One word alone
+ * ("bitcoin", "gun") may be everyday talk.
+ */
+export function namesUncoveredField(written: readonly string[]): boolean {
+  for (const run of runsOf(written).keys()) {
+    const i = byText.get(run);
+    if (i !== undefined && named[i]!.words.length >= 2) return true;
+  }
+  return false;
+}

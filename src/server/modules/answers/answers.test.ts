@@ -332,6 +332,12 @@ describe('placing and answering', () => {
     expect(firstParagraphOf(ask('do i have to go to court', estate).text)).not.toContain(
       'do not give this figure',
     );
+    // "Will" beside a pronoun is the verb, not the document.
+    expect(words('how much will i get, it will be late, my will')).toEqual(
+      'how much i get it be late my will'.split(' '),
+    );
+    const jobless = ['i got fired yesterday', 'can i get unemployment'];
+    expect(ask('how much will i get', jobless).passages[0]?.slug).not.toBe('making-a-will');
     // Alone, "how long" names no topic.
     expect(ask('how long does he have')).toMatchObject({ placement: 'not-legal' });
   });

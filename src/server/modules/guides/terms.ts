@@ -37,6 +37,13 @@ const unitWords: Record<string, string> = {
 const timeOfDay = /\b(\d{1,2})(?::\d{2})?\s?(?:[ap]\.?\s?m\b\.?|o'?clock\b)/g;
 
 /**
+ * "Will" beside a pronoun is the verb ("how much will I get", "it will"), not the document: it
+ * is dropped, so it does not point at the wills guide.
+ */
+const willAsAVerb =
+  /\b(?:will (?=(?:i|you|u|he|she|it|we|they)\b)|(i|you|u|he|she|it|we|they) will\b)/g;
+
+/**
  * Numbers written as words read as digits: "four children" and "4 kids" share a term. Not "one",
  * which more often means "a" ("in one year", "one of them").
  */
@@ -57,6 +64,7 @@ export function words(text: string): string[] {
       .replace(/['\u2019]/g, '')
       .replace(/%/g, ' percent ')
       .replace(timeOfDay, '$1 oclock')
+      .replace(willAsAVerb, '$1')
       .replace(unitAfterNumber, (_, before: string, unit: string) => `${before}${unitWords[unit]}`)
       .replace(/\b([a-z])-(\d{1,4}[a-z]?)\b/g, '$1$2')
       .match(/[a-z0-9]+/g)

@@ -332,6 +332,8 @@ describe('placing and answering', () => {
     expect(firstParagraphOf(ask('do i have to go to court', estate).text)).not.toContain(
       'do not give this figure',
     );
+    const divorcing = ['my husband and i are getting divorced in texas'];
+    expect(ask('who gets the house', divorcing).passages[0]).toMatchObject({ slug: 'divorce' });
     // "Will" beside a pronoun is the verb, not the document.
     expect(words('how much will i get, it will be late, my will')).toEqual(
       'how much i get it be late my will'.split(' '),

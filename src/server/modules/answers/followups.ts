@@ -100,7 +100,7 @@ export function followUpTerms(combined: Map<string, number>, own: Map<string, nu
  * do I have to file a claim" after unpaid wages): it asks within that topic, not about another.
  */
 export function keepsToGuide(vocabulary: GateVocabulary, reading: QuestionReading, slug: string) {
-  const terms = vocabulary.guideTerms.get(slug);
+  const terms = vocabulary.guideAndAskedTerms.get(slug);
   const common = commonInGuides * vocabulary.guideTerms.size;
   return (
     terms !== undefined &&
@@ -118,7 +118,7 @@ export function keepsToGuide(vocabulary: GateVocabulary, reading: QuestionReadin
  * ("and if I have them half the time").
  */
 export function leavesGuide(vocabulary: GateVocabulary, reading: QuestionReading, slug: string) {
-  const terms = vocabulary.guideTerms.get(slug);
+  const terms = vocabulary.guideAndAskedTerms.get(slug);
   const common = commonInGuides * vocabulary.guideTerms.size;
   const distinctive = reading.ownTerms.filter(
     (term) =>
@@ -168,7 +168,24 @@ export function leansOnEarlier(
       const guides = vocabulary.guideFrequency.get(term) ?? 0;
       return guides > 0 && guides < every && earlierTerms().has(term);
     });
-  if (!sharesWord && !continuesTopic(text, reading, vocabulary, earlierStates, coveredAlone))
+  // One or two words of the law's kind, all of them words of the topic's guide or of the ways
+  // people ask its questions ("who gets the house" after a divorce question): the topic's, though
+  // they may name another guide's topic alone. "How far is it to San Francisco?" is not.
+  const fewWordsOfTopic = () => {
+    const slug = reading.ownTerms.length <= 2 ? topic() : undefined;
+    const terms = slug === undefined ? undefined : vocabulary.guideAndAskedTerms.get(slug);
+    return (
+      terms !== undefined &&
+      reading.ownTerms.every(
+        (term) => terms.has(term) && (legalLean(vocabulary, term) ?? 0) >= topicLean,
+      )
+    );
+  };
+  if (
+    !sharesWord &&
+    !continuesTopic(text, reading, vocabulary, earlierStates, coveredAlone) &&
+    !fewWordsOfTopic()
+  )
     return false;
   if (!asksAboutCase.test(text) && coveredAlone) {
     const slug = topic();

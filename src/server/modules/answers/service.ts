@@ -112,7 +112,8 @@ export function createAnswersService({ guides, selfHelpFor }: AnswersDeps) {
     const topicOfContext = () =>
       (contextTopic ??= {
         slug: isCovered(readContext())
-          ? chooseGuide(gateVocabulary(), readContext())[0]?.slug
+          ? chooseGuide(gateVocabulary(), readContext(), guideLikelihoods(readContext().terms))[0]
+              ?.slug
           : undefined,
       }).slug;
     if (

@@ -104,8 +104,7 @@ export function createAnswersService({ guides, selfHelpFor }: AnswersDeps) {
     const earlierStates = earlierPlaces.flat().flatMap((p) => (p.kind === 'state' ? [p.code] : []));
     // The two questions before it: "I work in Texas btw" leaves the topic one question back.
     const context = earlier.slice(-2).join(' ');
-    // The context and its topic are read once, if at all (its terms do not depend on the place
-    // searched).
+    // The context and its topic are read once, if at all (its terms are the same for any place).
     let contextReading: QuestionReading | undefined;
     const readContext = () => (contextReading ??= read(context, jurisdiction));
     let contextTopic: { slug: string | undefined } | undefined;

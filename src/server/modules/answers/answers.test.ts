@@ -585,6 +585,9 @@ describe('placing and answering', () => {
   it('tells a legal question we do not cover from one that is not legal: jury duty is legal', () => {
     const plan = ask('how many days can i miss work for jury duty');
     expect(plan).toMatchObject({ placement: 'not-covered', free: true });
+    expect(ask('i got a letter saying im being audited')).toMatchObject({
+      placement: 'not-covered',
+    });
     expect(ask('how long do i have to contest a will in california')).toMatchObject({
       placement: 'not-covered',
       free: true,

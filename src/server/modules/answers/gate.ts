@@ -272,7 +272,8 @@ const lawWords = new Set(
     'easement probate adoption surrogacy malpractice negligence compliance comply gdpr ccpa foia ' +
     'extradition treaty tribal arbitration mediation subpoena jurisdiction enforceable allowed ' +
     'penalty penalties fined prosecute prosecuted ordinance hoa jury juror jurors felony felonies ' +
-    'misdemeanor misdemeanors'
+    'misdemeanor misdemeanors arrest arrested crime crimes criminal theft shoplifting audit audited ' +
+    'irs'
   )
     .split(' ')
     .map((word) => termOf(word))

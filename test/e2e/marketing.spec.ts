@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { fillSignIn, password, signUpAndSignIn } from './accounts-support';
-import { expect, expectAccessible, saveScreenshot, test, viewports } from './fixtures';
+import { expect, expectAccessible, holdScripts, saveScreenshot, test, viewports } from './fixtures';
 import { uniqueEmail } from './mailbox';
 
 const pages = [
@@ -141,6 +141,18 @@ test.describe('pricing', () => {
 
     await monthly.click();
     await expect(page.getByRole('tabpanel').locator('.plan-amount')).toHaveText(monthlyPrices);
+  });
+
+  test('keeps a tab clicked before the page has hydrated', async ({ page }) => {
+    const releaseScripts = await holdScripts(page);
+    await page.goto('/pricing', { waitUntil: 'commit' });
+    const yearly = page.getByRole('tablist', { name: 'Billing period' }).getByRole('tab', {
+      name: 'Yearly',
+    });
+    await yearly.click();
+    releaseScripts();
+    await expect(yearly).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tabpanel').locator('.plan-amount')).toHaveText(yearlyPrices);
   });
 
   test('moves between the tabs with the arrow keys, Home and End', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { billingIntervals, plansFor, type BillingInterval, type Plan } from '../../../shared/plans';
 import { PlanCard, noPlanChoice, type PlanChoice } from './plan-card';
 import type { VisitorStatus } from './visitor-status';
@@ -19,6 +19,18 @@ interface PlanTabsProps {
 export function PlanTabs({ visitor, choice = noPlanChoice, onChoosePaidPlan }: PlanTabsProps) {
   const [selected, setSelected] = useState<BillingInterval>('month');
   const tabs = useRef(new Map<BillingInterval, HTMLButtonElement>());
+  const tablist = useRef<HTMLDivElement>(null);
+
+  // A tab clicked on the prerendered page before it hydrated (public/menu.js notes it on the
+  // tab list): chosen now.
+  useEffect(() => {
+    const list = tablist.current;
+    const early = list?.getAttribute('data-early-choice');
+    if (!list || !early) return;
+    list.removeAttribute('data-early-choice');
+    const interval = billingIntervals.find((each) => `plans-tab-${each}` === early);
+    if (interval) setSelected(interval);
+  }, []);
 
   function select(interval: BillingInterval) {
     setSelected(interval);
@@ -42,6 +54,7 @@ export function PlanTabs({ visitor, choice = noPlanChoice, onChoosePaidPlan }: P
   return (
     <div className="plan-tabs">
       <div
+        ref={tablist}
         className="plan-tablist"
         role="tablist"
         aria-label="Billing period"

@@ -102,3 +102,24 @@ test('a follow-up is read with the question before it', async ({ page }) => {
   await expect(firstParagraphOf(page, 1)).toContainText('Texas');
   await expect(firstParagraphOf(page, 1)).toContainText('30th day');
 });
+
+for (const [name, viewport] of Object.entries(viewports)) {
+  test(`says plainly when the guides give no figure for the state named, at ${viewport.width} px`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await openChat(page, `answers-no-figure-${name}`);
+    await ask(page, 'what is the statute of limitations for a car accident in georgia');
+    const first = firstParagraphOf(page, 0);
+    await expect(first).toContainText(/^Our guides do not give this figure for Georgia\./);
+    // Georgia's courts have no statewide self-help page: the link is called what it is.
+    await expect(first).toContainText("Georgia's courts have no statewide self-help page");
+    await expect(first.getByRole('link', { name: 'their website' })).toHaveAttribute(
+      'href',
+      /^https:\/\//,
+    );
+    await expect(first).toContainText('Every state limits how long you have to file a lawsuit.');
+    await expectAccessible(page);
+    await saveScreenshot(page, `answers-no-figure-${name}`);
+  });
+}

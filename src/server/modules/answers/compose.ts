@@ -5,7 +5,8 @@
 import type { GuideDocument, GuideFact } from '../../../shared/guides.js';
 import { askStateLine } from '../../../shared/chat.js';
 import { createCiter, sectionHolding, type CitedSection, type Citer } from './citations.js';
-import { figurePatterns, figuresIn, type FigureKind } from './figures.js';
+import { figuresIn, type FigureKind } from './figures.js';
+import { leavesFigureToStates, selfHelpLine } from './missing-figures.js';
 import {
   isStateFact,
   lexicalFirst,
@@ -146,23 +147,6 @@ function matchedFirst(
   return out;
 }
 
-/** An answer that leaves the figure to each state ("Every state limits how long…"). */
-const eachStateSets =
-  /\b(?:each|every|your|most|many|some) states?\b|\bstate law\b|\bvar(?:y|ies) (?:by|from) state\b/i;
-
-/**
- * The person asked for a figure the answer does not give, because each state sets its own: for
- * their state, our guides do not give it.
- */
-function leavesFigureToStates(answer: string, figure: FigureKind | undefined): boolean {
-  return (
-    figure !== undefined &&
-    figure !== 'any' &&
-    !figurePatterns[figure].test(answer) &&
-    eachStateSets.test(answer)
-  );
-}
-
 /**
  * Two of the guide's questions fit nearly as well: the first paragraph answers both, when the
  * second's answer is short, not another state's rule, and fits in the paragraph, and the first
@@ -253,10 +237,7 @@ export function composeAnswer(guide: GuideDocument, question: AnswerQuestion): C
   let citer = createCiter(guide);
   const sentences = sentencesOf(guide);
   const state = question.place?.kind === 'state' ? question.place : undefined;
-  const help =
-    state && question.selfHelp
-      ? ` ${state.name}'s courts explain it on [their self-help site](${question.selfHelp.url}).`
-      : '';
+  const help = state && question.selfHelp ? selfHelpLine(state.name, question.selfHelp) : '';
   let first = question.matched
     ? matchedFirst(guide, question, question.matched, citer, help)
     : undefined;

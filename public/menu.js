@@ -1,8 +1,9 @@
 // The navbar's menu button, working from the first moment the page is shown: before the app's
 // scripts have loaded and hydrated the page, and after (the button's React code does not toggle
-// the menu); and a tab clicked before the app has hydrated, noted for the app. A plain script beside the page, loaded async from its head, since our CSP allows no
-// inline script. The menu's open state lives in the DOM: the `show` class on the menu and the
-// button's aria-expanded and label. Escape and following a link close it. See decision 0122.
+// the menu); and a tab clicked before the app has hydrated, noted for the app. A plain script
+// beside the page, loaded async from its head, since our CSP allows no inline script. The menu's
+// open state lives in the DOM: the `show` class on the menu and the button's aria-expanded and
+// label. Escape and following a link close it. See decision 0122.
 (function () {
   function parts() {
     var button = document.querySelector('.site-navbar .navbar-toggler');

@@ -25,6 +25,10 @@ const ruledOut = 0.05;
 /** How close (cosine, 0 to 1) a guide's question must be to answer with its own sentence. */
 const questionThreshold = 0.1;
 
+/** The guides whose questions are searched: the first few the search found, in its order. */
+const searchedGuides = (passages: GuidePassage[]) =>
+  [...new Set(passages.map((passage) => passage.slug))].slice(0, questionGuides);
+
 /**
  * The guides' own question closest to the person's, among the guides the search found first;
  * a guide further down the list must match clearly better to be chosen over the first.
@@ -48,7 +52,7 @@ export function closestQuestion(
     stateAsked?: boolean;
   } = {},
 ) {
-  const slugs = [...new Set(passages.map((passage) => passage.slug))].slice(0, questionGuides);
+  const slugs = searchedGuides(passages);
   const matches = matchQuestions(index, terms, slugs, figure, state);
   const first = matches.find((match) => match.slug === slugs[0]);
   const weighed = (match: QuestionMatch) =>
@@ -118,8 +122,7 @@ export function stateGivenElsewhere(
   matched: QuestionMatch | undefined,
 ): boolean {
   if (!state || !matched) return false;
-  const slugs = [...new Set(passages.map((passage) => passage.slug))].slice(0, questionGuides);
-  return matchQuestions(index, terms, slugs, figure, state).some(
+  return matchQuestions(index, terms, searchedGuides(passages), figure, state).some(
     (m) => m.slug !== matched.slug && m.forState && m.score >= matched.score * stateElsewhere,
   );
 }

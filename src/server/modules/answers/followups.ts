@@ -3,7 +3,7 @@
 // place. Decision 0152.
 import type { GuidePassage } from '../../../shared/guides.js';
 import { expandQuery } from '../guides/search-index.js';
-import { legalLean, type GateVocabulary, type QuestionReading } from './gate.js';
+import { commonInGuides, legalLean, type GateVocabulary, type QuestionReading } from './gate.js';
 
 /** "What about Texas?", "and if I was fired?": a question that leans on the one before it. */
 const followUpStart =
@@ -18,20 +18,6 @@ const backReference =
  * does he have"), not "this weekend".
  */
 const pointsBack = /\b(?:it|its|they|them|he|she|him)\b|\bthat[\s?.!]*$/i;
-
-export function isElliptical(
-  text: string,
-  reading: QuestionReading,
-  vocabulary: GateVocabulary,
-): boolean {
-  const terms = reading.ownTerms;
-  if (terms.length === 0) return true;
-  if (terms.length > 4) return false;
-  if (followUpStart.test(text)) return true;
-  // One or two words of the law's kind ("Even for cleaning?"), none of everyday talk only.
-  const everydayOnly = terms.some((term) => (legalLean(vocabulary, term) ?? 0) <= -1);
-  return (terms.length <= 2 && !everydayOnly) || backReference.test(text);
-}
 
 /**
  * Not a change of subject: a question that says it goes on ("what if…", "and…"), has no words
@@ -78,8 +64,6 @@ export function continuesTopic(
 /** How much more the guides use a word than everyday English, for it to keep to the law. */
 const topicLean = 1.2;
 
-/** A word in this share of the guides or more names no topic of its own ("how long"). */
-const commonInGuides = 0.4;
 /** A word in this share of the guides or more says nothing of a topic ("state", "keep"). */
 const everyGuide = 0.9;
 /** How much the earlier question's words weigh in a follow-up's match. */
@@ -93,22 +77,6 @@ export function followUpTerms(combined: Map<string, number>, own: Map<string, nu
   // Its own words the reading of the two together left out ("$20") count too.
   for (const [term, weight] of own) if (!terms.has(term)) terms.set(term, weight);
   return terms;
-}
-
-/**
- * Every word of the question is one the topic's guide uses, or one most guides use ("how long
- * do I have to file a claim" after unpaid wages): it asks within that topic, not about another.
- */
-export function keepsToGuide(vocabulary: GateVocabulary, reading: QuestionReading, slug: string) {
-  const terms = vocabulary.guideAndAskedTerms.get(slug);
-  const common = commonInGuides * vocabulary.guideTerms.size;
-  return (
-    terms !== undefined &&
-    reading.ownTerms.length > 0 &&
-    reading.ownTerms.every(
-      (term) => terms.has(term) || (vocabulary.guideFrequency.get(term) ?? 0) >= common,
-    )
-  );
 }
 
 /**
@@ -134,11 +102,10 @@ export function leavesGuide(vocabulary: GateVocabulary, reading: QuestionReading
 const asksAboutCase = /^\s*(?:what|how) (?:if|about)\b/i;
 
 /**
- * The question is read with the ones before it: it goes on from them (continuesTopic), does not
- * bring a subject of its own the topic's guide never names ("but can my boss fire me…" after a
- * deposit question; "what if…" and "what about…" always take up the case before), and is
- * elliptical ("what about Texas?"), says it goes on, is legal but not covered alone ("how long
- * til I can remarry" after a divorce question), or keeps to the topic's guide.
+ * The question is read with the ones before it when it goes on from them (continuesTopic), takes
+ * up a word of theirs while not covered alone, or is one or two words of the topic's; and does
+ * not bring a subject of its own: "but can my boss fire me…" after a deposit question, or, unless
+ * it says it goes on ("what if…", "and…"), any word the topic leaves out (bringsNoSubject).
  */
 export function leansOnEarlier(
   vocabulary: GateVocabulary,

@@ -186,6 +186,9 @@ export function sparseFeatures(sequence: readonly string[]): string[] {
   return [...out];
 }
 
+/** A word in this share of the guides or more names no topic of its own ("how long"). */
+export const commonInGuides = 0.4;
+
 /**
  * A guide's topic typed alone ("Deposits?", "green card", "power of attorney"): three words at
  * most, all of them from one guide's title or keywords, one of them a word most guides do not
@@ -194,7 +197,7 @@ export function sparseFeatures(sequence: readonly string[]): string[] {
 export function namesTopicAlone(vocabulary: GateVocabulary, reading: QuestionReading): boolean {
   const { ownTerms } = reading;
   if (ownTerms.length === 0 || ownTerms.length > 3) return false;
-  const common = 0.4 * vocabulary.guideTerms.size;
+  const common = commonInGuides * vocabulary.guideTerms.size;
   return (
     ownTerms.some((term) => (vocabulary.guideFrequency.get(term) ?? 0) < common) &&
     vocabulary.topicTerms.some((terms) => ownTerms.every((term) => terms.has(term)))
